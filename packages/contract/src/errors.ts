@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Every non-2xx answer of the API has this body; `field` names the input at fault when there is one. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  field: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Stable machine-readable codes that accompany `message`. */
+export const ERROR_CODES = {
+  validation: 'VALIDATION_FAILED',
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  rateLimited: 'RATE_LIMITED',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  invalidToken: 'INVALID_TOKEN',
+  internal: 'INTERNAL',
+} as const;
+
+/** Texts of spec section 8 used by the web client when the server gives none. */
+export const CLIENT_MESSAGES = {
+  apiRequestFailed: 'API request failed',
+  noToken: 'No authentication token found. Please sign in.',
+} as const;
