@@ -45,7 +45,9 @@ export const authResponseSchema = z.object({
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const refreshRequestSchema = z.object({
-  refresh_token: z.string({ error: 'Refresh token is required' }).min(1, 'Refresh token is required'),
+  refresh_token: z
+    .string({ error: 'Refresh token is required' })
+    .min(1, 'Refresh token is required'),
 });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
@@ -71,7 +73,7 @@ export const updateProfileRequestSchema = z
     domain: optionalText('Domain'),
     industry: optionalText('Industry'),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+  .refine((body) => Object.keys(body).length > 0, {
     message: 'Give at least one of name, organization_name, domain, industry',
   });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;

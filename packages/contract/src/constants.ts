@@ -6,10 +6,10 @@ export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'node_provider';
 
 /** URL segments of /auth/{roleParam} that preset the sign-up role. */
-export const ROLE_PARAMS = { 'node-provider': 'node_provider', enterprise: 'enterprise' } as const satisfies Record<
-  string,
-  Role
->;
+export const ROLE_PARAMS = {
+  'node-provider': 'node_provider',
+  enterprise: 'enterprise',
+} as const satisfies Record<string, Role>;
 
 export const JOB_TYPES = [
   'matrix_multiply',

@@ -13,7 +13,7 @@ export const emailSchema = z
   .trim()
   .min(1, 'Email is required')
   .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
-  .pipe(z.email('Enter a valid email address'))
+  .pipe(z.email('Email must be a valid email address'))
   .transform((email) => email.toLowerCase());
 
 /** For sign-in only presence is checked: a wrong password must not reveal the password rules. */

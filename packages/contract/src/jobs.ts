@@ -32,7 +32,11 @@ export type Job = z.infer<typeof jobSchema>;
 
 export const jobListQuerySchema = z.object({
   status: z.string().optional(),
-  page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1').optional(),
+  page: z.coerce
+    .number()
+    .int('Page must be a whole number')
+    .min(1, 'Page must be at least 1')
+    .optional(),
   page_size: z.coerce
     .number()
     .int('Page size must be a whole number')

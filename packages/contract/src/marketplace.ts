@@ -15,5 +15,7 @@ export const marketplaceModelSchema = z.object({
 });
 export type MarketplaceModel = z.infer<typeof marketplaceModelSchema>;
 
-export const marketplaceSearchResponseSchema = z.object({ models: z.array(marketplaceModelSchema) });
+export const marketplaceSearchResponseSchema = z.object({
+  models: z.array(marketplaceModelSchema),
+});
 export type MarketplaceSearchResponse = z.infer<typeof marketplaceSearchResponseSchema>;

@@ -4,9 +4,12 @@ import { idSchema, timestampSchema } from './fields.ts';
 /** Dollars with at most 2 decimals, above 0 (spec section 5). */
 export const amountSchema = z
   .number({ error: 'Amount must be a number' })
-  .gt(0, 'Please enter a valid amount')
+  .gt(0, 'Amount must be above 0')
   .max(1_000_000, 'Amount must be at most 1000000.00')
-  .refine((amount) => Math.round(amount * 100) / 100 === amount, 'Amount must have at most 2 decimals');
+  .refine(
+    (amount) => Math.round(amount * 100) / 100 === amount,
+    'Amount must have at most 2 decimals',
+  );
 
 export const amountRequestSchema = z.object({ amount: amountSchema });
 export type AmountRequest = z.infer<typeof amountRequestSchema>;
@@ -32,7 +35,11 @@ export const transactionSchema = z.object({
 export type Transaction = z.infer<typeof transactionSchema>;
 
 export const transactionListQuerySchema = z.object({
-  page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1').default(1),
+  page: z.coerce
+    .number()
+    .int('Page must be a whole number')
+    .min(1, 'Page must be at least 1')
+    .default(1),
 });
 
 export const transactionListResponseSchema = z.object({
