@@ -1,0 +1,102 @@
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@fabric/contract';
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { LogoMark } from '@/components/logo';
+import { paths } from '@/config/paths';
+import { useStoredRole } from '@/hooks/use-stored-session';
+import { cn } from '@/lib/utils';
+import { AccountMenu } from './account-menu';
+import { navItemsByRole } from './nav-items';
+
+/** The shell of every signed-in page: sticky header (brand, nav pills, account menu), main, footer. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const role = useStoredRole();
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to main content
+      </a>
+      <header className="sticky top-0 z-40 border-b bg-card/90 backdrop-blur supports-backdrop-filter:bg-card/75">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 px-4 sm:px-6 lg:px-8">
+          <Link
+            to={paths.home.href()}
+            className="order-1 flex h-16 min-w-0 items-center gap-2.5 rounded-md"
+          >
+            <LogoMark />
+            <span className="flex min-w-0 flex-col">
+              <span className="text-lg leading-tight font-semibold tracking-tight">
+                {PRODUCT_NAME}
+              </span>
+              <span className="hidden truncate text-xs text-muted-foreground sm:block">
+                {PRODUCT_TAGLINE}
+              </span>
+            </span>
+          </Link>
+
+          <div className="order-2 ml-auto flex items-center md:order-3 md:ml-0">
+            <AccountMenu role={role} />
+          </div>
+
+          <nav
+            aria-label="Main"
+            className="order-3 -mx-4 w-[calc(100%+2rem)] border-t px-4 md:order-2 md:mx-0 md:w-auto md:flex-1 md:border-t-0 md:px-0"
+          >
+            <ul className="scrollbar-none flex gap-1 overflow-x-auto py-2 md:justify-center md:py-0">
+              {navItemsByRole[role].map(({ label, to, icon: Icon, end }) => (
+                <li key={to} className="shrink-0">
+                  <NavLink
+                    to={to}
+                    end={end}
+                    className={({ isActive }) =>
+                      cn(
+                        'inline-flex h-9 items-center gap-2 rounded-full px-3.5 text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50',
+                        isActive
+                          ? 'bg-primary text-primary-foreground shadow-sm'
+                          : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
+                      )
+                    }
+                  >
+                    <Icon aria-hidden="true" className="size-4" />
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </header>
+
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6 sm:py-10 lg:px-8"
+      >
+        {children}
+      </main>
+
+      <footer className="border-t">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+          <p>
+            © {new Date().getFullYear()} {PRODUCT_NAME}. Amounts in USD.
+          </p>
+          <ul className="flex gap-4">
+            <li>
+              <Link to={paths.terms.href()} className="rounded-sm hover:text-foreground">
+                Terms of Service
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.privacy.href()} className="rounded-sm hover:text-foreground">
+                Privacy Policy
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </footer>
+    </div>
+  );
+}

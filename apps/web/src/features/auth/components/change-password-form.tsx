@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { changePasswordRequestSchema, PASSWORD_MIN_LENGTH } from '@fabric/contract';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TextField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { showServerFieldError } from '@/lib/form-errors';
+import { useChangePassword } from '../api/change-password';
+
+const changePasswordFormSchema = changePasswordRequestSchema
+  .extend({ confirm_password: z.string() })
+  .refine((values) => values.new_password === values.confirm_password, {
+    path: ['confirm_password'],
+    message: 'Passwords do not match',
+  });
+
+const emptyValues = { current_password: '', new_password: '', confirm_password: '' };
+
+export function ChangePasswordForm() {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: emptyValues,
+  });
+  const changePassword = useChangePassword();
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Change password</CardTitle>
+        <CardDescription>
+          Other devices signed in to your account will be signed out.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          aria-label="Change password"
+          className="grid gap-5"
+          onSubmit={(event) =>
+            void handleSubmit(({ current_password, new_password }) => {
+              changePassword.mutate(
+                { current_password, new_password },
+                {
+                  onSuccess: () => {
+                    toast.success('Password changed', {
+                      description: 'Use your new password the next time you sign in.',
+                    });
+                    reset(emptyValues);
+                  },
+                  onError: (error) => {
+                    showServerFieldError(error, setError, ['current_password', 'new_password']);
+                    toast.error('Could not change password', {
+                      description: errorMessage(error, 'Please try again.'),
+                    });
+                  },
+                },
+              );
+            })(event)
+          }
+        >
+          <TextField
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            className="sm:max-w-sm"
+            error={errors.current_password?.message}
+            {...register('current_password')}
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label="New Password"
+              type="password"
+              autoComplete="new-password"
+              description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              error={errors.new_password?.message}
+              {...register('new_password')}
+            />
+            <TextField
+              label="Confirm Password"
+              type="password"
+              autoComplete="new-password"
+              error={errors.confirm_password?.message}
+              {...register('confirm_password')}
+            />
+          </div>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={changePassword.isPending}>
+              {changePassword.isPending ? <Spinner /> : null}
+              Change password
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
