@@ -18,6 +18,12 @@ export const ERROR_CODES = {
   rateLimited: 'RATE_LIMITED',
   invalidCredentials: 'INVALID_CREDENTIALS',
   invalidToken: 'INVALID_TOKEN',
+  /** The access token has expired: refresh it, or sign in again. */
+  sessionExpired: 'SESSION_EXPIRED',
+  invalidJson: 'INVALID_JSON',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unavailable: 'UNAVAILABLE',
   internal: 'INTERNAL',
 } as const;
 

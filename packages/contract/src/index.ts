@@ -7,3 +7,4 @@ export * from './nodes.ts';
 export * from './jobs.ts';
 export * from './payment.ts';
 export * from './marketplace.ts';
+export * from './health.ts';
