@@ -1,0 +1,27 @@
+import type { Database } from '../db/connection.ts';
+import { createHealthRepository } from './health.repository.ts';
+import { createPasswordResetTokenRepository } from './password-reset-token.repository.ts';
+import { createRateLimitRepository } from './rate-limit.repository.ts';
+import { createRefreshTokenRepository } from './refresh-token.repository.ts';
+import { createUserRepository } from './user.repository.ts';
+
+export interface Repositories {
+  users: ReturnType<typeof createUserRepository>;
+  refreshTokens: ReturnType<typeof createRefreshTokenRepository>;
+  passwordResetTokens: ReturnType<typeof createPasswordResetTokenRepository>;
+  rateLimits: ReturnType<typeof createRateLimitRepository>;
+  health: ReturnType<typeof createHealthRepository>;
+  /** Runs `work` with repositories bound to one transaction: all of it commits, or none. */
+  transaction<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>;
+}
+
+export function createRepositories(db: Database): Repositories {
+  return {
+    users: createUserRepository(db),
+    refreshTokens: createRefreshTokenRepository(db),
+    passwordResetTokens: createPasswordResetTokenRepository(db),
+    rateLimits: createRateLimitRepository(db),
+    health: createHealthRepository(db),
+    transaction: (work) => db.transaction((tx) => work(createRepositories(tx))),
+  };
+}

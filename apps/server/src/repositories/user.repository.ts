@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { Role } from '@fabric/contract';
+import type { Database } from '../db/connection.ts';
+import { users, type UserRow } from '../db/schema.ts';
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  role: Role;
+  name: string | null;
+  organizationName: string | null;
+  domain: string | null;
+  industry: string | null;
+}
+
+export type ProfileChanges = Partial<
+  Pick<UserRow, 'name' | 'organizationName' | 'domain' | 'industry'>
+>;
+
+export function createUserRepository(db: Database) {
+  return {
+    /** Returns undefined when the email is taken (the unique constraint decides, even across processes). */
+    async insert(user: NewUser): Promise<UserRow | undefined> {
+      const [row] = await db
+        .insert(users)
+        .values(user)
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      return row;
+    },
+
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      return row;
+    },
+
+    async updateProfile(
+      id: string,
+      changes: ProfileChanges,
+      now: Date,
+    ): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    async updatePasswordHash(id: string, passwordHash: string, now: Date): Promise<void> {
+      await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.delete(users).where(eq(users.id, id));
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;
