@@ -1,0 +1,150 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { loadConfig, type AppConfig } from './config/env.ts';
+import { loadOrCreateJwtSecret } from './config/secrets.ts';
+import type { DatabaseConnection } from './db/connection.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createLogMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { registerAuthentication } from './plugins/auth.ts';
+import { registerDatabase } from './plugins/database.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { validatorCompiler } from './plugins/validation.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { createRepositories } from './repositories/index.ts';
+import { registerRoutes } from './routes/index.ts';
+import { createServices } from './services/index.ts';
+
+export interface BuildAppOptions {
+  /** Overrides of the environment's configuration (see config/env.ts). */
+  config?: Partial<AppConfig>;
+  /** Read instead of process.env (tests keep the machine's environment out). */
+  environment?: NodeJS.ProcessEnv;
+  /** An open, migrated database to use instead of the configured one; the app will not close it. */
+  database?: DatabaseConnection;
+  /** Replaces SMTP / log delivery of emails. */
+  mailer?: Mailer;
+  /** Replaces the system clock for every expiry and rate-limit decision. */
+  clock?: Clock;
+}
+
+const HOUSEKEEPING_INTERVAL_MILLISECONDS = 10 * 60 * 1000;
+
+/** Values that must never reach a log line, wherever they appear in a logged object. */
+const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'body',
+  'req.body',
+  '*.password',
+  '*.current_password',
+  '*.new_password',
+  '*.token',
+  '*.access_token',
+  '*.refresh_token',
+  '*.jwt_secret',
+];
+
+const SECRET_QUERY_PARAMETER = /([?&](?:token|access_token|refresh_token)=)[^&#]*/gi;
+
+function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+    serializers: {
+      // Reset links (/auth/reset-password?token=...) are page loads of this server: keep the
+      // token out of the access log.
+      req: (request: { method: string; url: string; host: string; ip: string }) => ({
+        method: request.method,
+        url: request.url.replace(SECRET_QUERY_PARAMETER, '$1[redacted]'),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
+    },
+    ...(config.logFormat === 'pretty' ? { transport: { target: 'pino-pretty' } } : {}),
+  };
+}
+
+/**
+ * Builds the whole server, ready to listen or to be called with `app.inject`: external plugins
+ * (security headers, OpenAPI), then app plugins (database, rate limits, authentication), then
+ * the routes and the web app.
+ */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig(options.config, options.environment);
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only: anything else is refused with 415 instead of reaching validation.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandler(app);
+
+  const shutdownSteps: (() => Promise<void> | void)[] = [];
+  app.addHook('onClose', async () => {
+    for (const step of shutdownSteps.reverse()) await step();
+  });
+
+  try {
+    await registerSecurityHeaders(app, config);
+    await registerOpenApi(app);
+
+    const database = await registerDatabase(app, { config, connection: options.database });
+    if (database.isOwned) shutdownSteps.push(() => database.connection.close());
+    const repositories = createRepositories(database.connection.db);
+
+    const mailer =
+      options.mailer ??
+      (config.smtpUrl
+        ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+        : createLogMailer(app.log));
+    shutdownSteps.push(() => mailer.close?.());
+
+    if (!config.jwtSecret && database.connection.driver === 'postgres') {
+      app.log.warn(
+        'JWT_SECRET is not set: this process signs tokens with the secret in its DATA_DIR. ' +
+          'Set the same JWT_SECRET on every process sharing this database.',
+      );
+    }
+    const services = createServices({
+      config,
+      jwtSecret: config.jwtSecret ?? (await loadOrCreateJwtSecret(config.dataDir)),
+      repositories,
+      mailer,
+      clock,
+      logger: app.log,
+    });
+    shutdownSteps.push(() => services.passwordReset.settlePendingDeliveries());
+
+    await registerRateLimit(app, { rateLimits: repositories.rateLimits, clock });
+    registerAuthentication(app, services.auth);
+
+    registerRoutes(app, { services, config });
+    await registerWebApp(app, config);
+
+    let housekeeping: Promise<void> = Promise.resolve();
+    const timer = setInterval(() => {
+      housekeeping = services.housekeeping
+        .removeExpiredRecords()
+        .catch((error: unknown) => app.log.error({ err: error }, 'Housekeeping failed'));
+    }, HOUSEKEEPING_INTERVAL_MILLISECONDS);
+    timer.unref();
+    shutdownSteps.push(async () => {
+      clearInterval(timer);
+      await housekeeping;
+    });
+
+    await app.ready();
+    return await app;
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,180 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { DEFAULT_PASSWORD_HASHING, type PasswordHashingOptions } from '../lib/password-hasher.ts';
+
+// The only module that reads process.env: everything else receives an AppConfig.
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Holds the PGlite data folder and secrets.json. */
+  dataDir: string;
+  /** PostgreSQL connection string; when undefined the app uses PGlite in `dataDir/pglite`. */
+  databaseUrl: string | undefined;
+  /** When undefined, a secret is generated once and kept in `dataDir/secrets.json`. */
+  jwtSecret: string | undefined;
+  /** Base of links in emails, without a trailing slash. */
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  webDistDir: string;
+  logLevel: LogLevel;
+  logFormat: 'json' | 'pretty';
+  /** Trust X-Forwarded-For (only behind a reverse proxy), so per-IP limits see the client address. */
+  trustProxy: boolean;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  passwordResetTtlMinutes: number;
+  /** Login + register requests per IP address per minute. */
+  authRateLimitPerIp: number;
+  /** Failed logins per account per 15 minutes. */
+  authRateLimitPerAccount: number;
+  /** Not an environment setting: tests pass cheaper parameters, production keeps the defaults. */
+  passwordHashing: PasswordHashingOptions;
+}
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+function optionalString() {
+  return z.preprocess(emptyAsUndefined, z.string().optional());
+}
+
+function positiveInteger(name: string, fallback: number) {
+  return z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: `${name} must be a number` })
+      .int(`${name} must be a whole number`)
+      .positive(`${name} must be above 0`)
+      .default(fallback),
+  );
+}
+
+const environmentSchema = z.object({
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'PORT must be a number' })
+      .int('PORT must be a whole number')
+      .min(0, 'PORT must be between 0 and 65535')
+      .max(65535, 'PORT must be between 0 and 65535')
+      .default(8080),
+  ),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: optionalString(),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  JWT_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ),
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ error: 'PUBLIC_URL must be an absolute http(s) URL' }).optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: optionalString(),
+  WEB_DIST_DIR: optionalString(),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+      .default('info'),
+  ),
+  LOG_FORMAT: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['json', 'pretty'], { error: 'LOG_FORMAT must be json or pretty' }).default('json'),
+  ),
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false', '1', '0'], { error: 'TRUST_PROXY must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
+  ),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInteger('ACCESS_TOKEN_TTL_SECONDS', 900),
+  REFRESH_TOKEN_TTL_DAYS: positiveInteger('REFRESH_TOKEN_TTL_DAYS', 30),
+  PASSWORD_RESET_TTL_MINUTES: positiveInteger('PASSWORD_RESET_TTL_MINUTES', 30),
+  AUTH_RATE_LIMIT_PER_IP: positiveInteger('AUTH_RATE_LIMIT_PER_IP', 30),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: positiveInteger('AUTH_RATE_LIMIT_PER_ACCOUNT', 10),
+});
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** `npm run -w` changes the working directory; relative paths mean the directory npm was invoked from. */
+function invocationDirectory(environment: NodeJS.ProcessEnv): string {
+  return environment.INIT_CWD ?? process.cwd();
+}
+
+const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/**
+ * Reads and validates the environment, then applies `overrides` (tests and embedders pass them).
+ * Values derived from others (data dir, public URL) are computed after the overrides apply.
+ */
+export function loadConfig(
+  overrides: Partial<AppConfig> = {},
+  environment: NodeJS.ProcessEnv = process.env,
+): AppConfig {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) =>
+        issue.message.includes(String(issue.path[0]))
+          ? issue.message
+          : `${String(issue.path[0])}: ${issue.message}`,
+      ),
+    );
+  }
+  const env = parsed.data;
+  const baseDirectory = invocationDirectory(environment);
+  const port = overrides.port ?? env.PORT;
+  const publicUrl = (overrides.publicUrl ?? env.PUBLIC_URL ?? `http://localhost:${port}`).replace(
+    /\/+$/,
+    '',
+  );
+
+  return {
+    port,
+    host: env.HOST,
+    dataDir: path.resolve(baseDirectory, env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL,
+    jwtSecret: env.JWT_SECRET,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `Fabric <no-reply@${new URL(publicUrl).hostname}>`,
+    webDistDir: env.WEB_DIST_DIR
+      ? path.resolve(baseDirectory, env.WEB_DIST_DIR)
+      : DEFAULT_WEB_DIST_DIR,
+    logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
+    trustProxy: env.TRUST_PROXY,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+    passwordResetTtlMinutes: env.PASSWORD_RESET_TTL_MINUTES,
+    authRateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
+    authRateLimitPerAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
+    passwordHashing: DEFAULT_PASSWORD_HASHING,
+    ...overrides,
+    publicUrl,
+  };
+}

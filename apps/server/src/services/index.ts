@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config/env.ts';
+import type { Clock } from '../lib/clock.ts';
+import { createPasswordHasher } from '../lib/password-hasher.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { Repositories } from '../repositories/index.ts';
+import { createAccessTokenService } from './access-token.service.ts';
+import { createAccountService } from './account.service.ts';
+import { createAuthService } from './auth.service.ts';
+import { createHealthService } from './health.service.ts';
+import { createHousekeepingService } from './housekeeping.service.ts';
+import { createLoginThrottle } from './login-throttle.service.ts';
+import { createPasswordResetService } from './password-reset.service.ts';
+import { createSessionService } from './session.service.ts';
+
+export interface ServiceDependencies {
+  config: AppConfig;
+  jwtSecret: string;
+  repositories: Repositories;
+  mailer: Mailer;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+}
+
+/** Wires every service once per app; routes and plugins receive the result. */
+export function createServices(dependencies: ServiceDependencies) {
+  const { config, repositories, mailer, clock, logger } = dependencies;
+  const passwordHasher = createPasswordHasher(config.passwordHashing);
+  const accessTokens = createAccessTokenService({
+    secret: dependencies.jwtSecret,
+    ttlSeconds: config.accessTokenTtlSeconds,
+    clock,
+  });
+  const loginThrottle = createLoginThrottle({
+    rateLimits: repositories.rateLimits,
+    maxFailures: config.authRateLimitPerAccount,
+    clock,
+  });
+  const sessions = createSessionService({
+    repositories,
+    accessTokens,
+    refreshTokenTtlDays: config.refreshTokenTtlDays,
+    clock,
+    logger,
+  });
+
+  return {
+    accessTokens,
+    sessions,
+    auth: createAuthService({
+      repositories,
+      passwordHasher,
+      sessions,
+      accessTokens,
+      loginThrottle,
+      clock,
+      logger,
+    }),
+    account: createAccountService({ repositories, passwordHasher, loginThrottle, clock }),
+    passwordReset: createPasswordResetService({
+      repositories,
+      passwordHasher,
+      mailer,
+      loginThrottle,
+      publicUrl: config.publicUrl,
+      ttlMinutes: config.passwordResetTtlMinutes,
+      clock,
+      logger,
+    }),
+    housekeeping: createHousekeepingService({ repositories, clock }),
+    health: createHealthService({ repositories, logger }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
