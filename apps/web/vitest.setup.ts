@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach } from 'vitest';
 
 // jsdom lacks the layout observers Radix's popper and sizing hooks subscribe to.
@@ -11,6 +12,8 @@ class ResizeObserverStub {
 if (!('ResizeObserver' in globalThis)) globalThis.ResizeObserver = ResizeObserverStub;
 
 afterEach(() => {
+  // Sonner keeps active toasts in module state and replays them to the next Toaster.
+  toast.dismiss();
   cleanup();
   localStorage.clear();
   sessionStorage.clear();

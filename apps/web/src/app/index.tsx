@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { paths } from '@/config/paths';
 import { setSessionExpiredHandler } from '@/lib/api-client';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import { createAppRouter, type AppDataRouter } from './router';
 
-function AppRouter() {
+/** Renders the routes and ends the session in the UI when the API client gives up on it. */
+export function AppRouter({ router }: { router: AppDataRouter }) {
   const queryClient = useQueryClient();
-  const router = useMemo(() => createAppRouter(), []);
 
-  // When the API client gives up on a session (refresh refused), forget its data and go sign in.
+  // A refused token refresh has already cleared storage: forget cached data and go sign in.
   useEffect(
     () =>
       setSessionExpiredHandler(() => {
@@ -24,9 +24,10 @@ function AppRouter() {
 }
 
 export function App() {
+  const [router] = useState(createAppRouter);
   return (
     <AppProvider>
-      <AppRouter />
+      <AppRouter router={router} />
     </AppProvider>
   );
 }

@@ -121,6 +121,8 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
+export type AppDataRouter = ReturnType<typeof createBrowserRouter>;
+
+export function createAppRouter(): AppDataRouter {
   return createBrowserRouter(routes);
 }

@@ -12,7 +12,11 @@ import { showServerFieldError } from '@/lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 
 const changePasswordFormSchema = changePasswordRequestSchema
-  .extend({ confirm_password: z.string() })
+  .extend({
+    // The contract says "Password is required"; here there are three passwords to tell apart.
+    current_password: z.string().min(1, 'Current password is required'),
+    confirm_password: z.string(),
+  })
   .refine((values) => values.new_password === values.confirm_password, {
     path: ['confirm_password'],
     message: 'Passwords do not match',
