@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-/** Fabric's mark: threads woven into a grid, like devices woven into one network. Decorative. */
+/** Fabric's mark: four threads woven into one loop, like devices into one network. Decorative. */
 export function LogoMark({ className, ...props }: ComponentProps<'svg'>) {
   return (
     <svg
@@ -13,14 +13,10 @@ export function LogoMark({ className, ...props }: ComponentProps<'svg'>) {
       {...props}
     >
       <rect width="32" height="32" rx="8" fill="currentColor" className="text-primary" />
-      <path d="M8 11h16M8 16h16M8 21h16" stroke="#c7d2fe" strokeWidth="2.4" strokeLinecap="round" />
-      <path
-        d="M11 8v16M16 8v16M21 8v16"
-        stroke="#fff"
-        strokeWidth="2.4"
-        strokeLinecap="round"
-        strokeDasharray="3 2"
-      />
+      <rect x="7" y="7" width="13" height="5" rx="2.5" fill="#fff" />
+      <rect x="20" y="7" width="5" height="13" rx="2.5" fill="#c7d2fe" />
+      <rect x="12" y="20" width="13" height="5" rx="2.5" fill="#fff" />
+      <rect x="7" y="12" width="5" height="13" rx="2.5" fill="#c7d2fe" />
     </svg>
   );
 }

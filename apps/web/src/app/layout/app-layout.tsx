@@ -21,7 +21,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to main content
       </a>
       <header className="sticky top-0 z-40 border-b bg-card/90 backdrop-blur supports-backdrop-filter:bg-card/75">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 px-4 sm:px-6 lg:px-8">
+        {/* DOM (and tab) order is brand, nav, account. Phones and tablets show brand and account
+            on top and the nav below; wide screens one row with the nav centred on the page. */}
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center px-4 sm:px-6 xl:grid xl:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] xl:gap-x-6 lg:px-8">
           <Link
             to={paths.home.href()}
             className="order-1 flex h-16 min-w-0 items-center gap-2.5 rounded-md"
@@ -37,36 +39,37 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </span>
           </Link>
 
-          <div className="order-2 ml-auto flex items-center md:order-3 md:ml-0">
-            <AccountMenu role={role} />
-          </div>
-
           <nav
             aria-label="Main"
-            className="order-3 -mx-4 w-[calc(100%+2rem)] border-t px-4 md:order-2 md:mx-0 md:w-auto md:flex-1 md:border-t-0 md:px-0"
+            className="order-3 -mx-4 w-[calc(100%+2rem)] border-t px-3 sm:-mx-6 sm:w-[calc(100%+3rem)] sm:px-6 lg:-mx-8 lg:w-[calc(100%+4rem)] lg:px-8 xl:order-2 xl:mx-0 xl:w-auto xl:border-t-0 xl:px-0"
           >
-            <ul className="scrollbar-none flex gap-1 overflow-x-auto py-2 md:justify-center md:py-0">
+            <ul className="grid grid-cols-4 gap-1 py-2 sm:flex sm:justify-center xl:py-0">
               {navItemsByRole[role].map(({ label, to, icon: Icon, end }) => (
-                <li key={to} className="shrink-0">
+                <li key={to} className="min-w-0">
                   <NavLink
                     to={to}
                     end={end}
                     className={({ isActive }) =>
                       cn(
-                        'inline-flex h-9 items-center gap-2 rounded-full px-3.5 text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50',
+                        'flex h-14 flex-col items-center justify-center gap-1 rounded-lg px-1 text-[11px] font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50',
+                        'sm:h-9 sm:flex-row sm:gap-2 sm:rounded-full sm:px-3.5 sm:text-sm',
                         isActive
                           ? 'bg-primary text-primary-foreground shadow-sm'
                           : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
                       )
                     }
                   >
-                    <Icon aria-hidden="true" className="size-4" />
+                    <Icon aria-hidden="true" className="size-5 sm:size-4" />
                     {label}
                   </NavLink>
                 </li>
               ))}
             </ul>
           </nav>
+
+          <div className="order-2 ml-auto flex min-w-0 items-center justify-self-end xl:order-3 xl:ml-0">
+            <AccountMenu role={role} />
+          </div>
         </div>
       </header>
 

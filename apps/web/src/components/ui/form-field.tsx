@@ -41,7 +41,7 @@ export function TextField({
     undefined;
 
   return (
-    <div data-slot="field" className={cn('grid gap-2', className)}>
+    <div data-slot="field" className={cn('grid content-start gap-2', className)}>
       <div className="flex min-h-4 items-center justify-between gap-2">
         <Label htmlFor={inputId}>{label}</Label>
         {labelAction}

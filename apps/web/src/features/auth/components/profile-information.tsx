@@ -16,12 +16,18 @@ export function ProfileInformation({
   role: Role;
   fallbackEmail: string | null;
 }) {
-  const rows: { label: string; value: string | null | undefined }[] = [
-    { label: 'Full Name', value: user?.name },
-    { label: 'Email', value: user?.email ?? fallbackEmail },
+  // While loading, the stored email is already known; the other values are not.
+  const rows: { label: string; value: string | null | undefined; isKnown: boolean }[] = [
+    { label: 'Full Name', value: user?.name, isKnown: !isLoading },
+    {
+      label: 'Email',
+      value: user?.email ?? fallbackEmail,
+      isKnown: !isLoading || Boolean(fallbackEmail),
+    },
   ];
-  if (role === 'enterprise')
-    rows.push({ label: 'Organization Name', value: user?.organization_name });
+  if (role === 'enterprise') {
+    rows.push({ label: 'Organization Name', value: user?.organization_name, isKnown: !isLoading });
+  }
 
   return (
     <Card>
@@ -31,19 +37,19 @@ export function ProfileInformation({
       </CardHeader>
       <CardContent>
         <dl className="grid gap-4 sm:grid-cols-2">
-          {rows.map(({ label, value }) => (
+          {rows.map(({ label, value, isKnown }) => (
             <div key={label} className="grid gap-1 rounded-lg bg-muted/60 px-4 py-3">
               <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
                 {label}
               </dt>
               <dd className="truncate text-sm font-medium">
-                {isLoading ? (
+                {isKnown ? (
+                  value || NOT_SET
+                ) : (
                   <>
-                    <Skeleton className="h-5 w-40" />
+                    <Skeleton className="h-5 w-40 bg-border" />
                     <span className="sr-only">Loading</span>
                   </>
-                ) : (
-                  value || NOT_SET
                 )}
               </dd>
             </div>
