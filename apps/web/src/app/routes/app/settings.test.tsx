@@ -55,7 +55,7 @@ describe('settings', () => {
     expect(screen.getByText('Your profile could not be loaded')).toBeInTheDocument();
   });
 
-  it('saves an edited profile with PUT /api/auth/profile and confirms it', async () => {
+  it('saves an edited profile with PUT /api/auth/profile and shows the updated user', async () => {
     storeSession();
     const network = stubFetch()
       .on(ME, () => jsonResponse(200, providerUser))
@@ -69,6 +69,8 @@ describe('settings', () => {
 
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
     expect(network.callsTo(PROFILE).map((call) => call.body)).toEqual([{ name: 'Ada King' }]);
+    expect(valueOf(await profileCard(), 'Full Name')).toBe('Ada King');
+    expect(screen.getByRole('button', { name: 'Save profile' })).toBeDisabled();
   });
 
   it('keeps the required profile fields of the role required', async () => {
