@@ -1,0 +1,76 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+export const PASSWORD = 'correct horse battery';
+
+export interface ProviderAccount {
+  role: 'node_provider';
+  email: string;
+  password: string;
+  name: string;
+}
+export interface EnterpriseAccount {
+  role: 'enterprise';
+  email: string;
+  password: string;
+  organizationName: string;
+}
+
+/** Fills and sends the Sign Up tab of /auth/node-provider or /auth/enterprise, as a person would. */
+export async function signUpThroughForm(page: Page, account: ProviderAccount | EnterpriseAccount) {
+  await page.goto(account.role === 'enterprise' ? '/auth/enterprise' : '/auth/node-provider');
+  const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password').fill(account.password);
+  if (account.role === 'enterprise') {
+    await form.getByLabel('Organization Name').fill(account.organizationName);
+    await form.getByLabel('Domain').fill('example.com');
+    await form.getByLabel('Industry').fill('Biotech');
+  } else {
+    await form.getByLabel('Name').fill(account.name);
+  }
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await toasts(page).getByText('Account created!').waitFor();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+export async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.goto('/auth/signin');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+export async function signOutThroughMenu(page: Page) {
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await page.waitForURL((url) => url.pathname === '/auth/signin');
+}
+
+/** The toaster region: toasts are read there so a field error with the same words does not match. */
+export function toasts(page: Page) {
+  return page.locator('[data-sonner-toaster]');
+}
+
+export async function storage(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const entries: Record<string, string> = {};
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index);
+      if (key !== null) entries[key] = localStorage.getItem(key) ?? '';
+    }
+    return entries;
+  });
+}
+
+export async function navLinkNames(page: Page): Promise<string[]> {
+  const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+  const names = await links.allInnerTexts();
+  return names.map((name) => name.trim());
+}
+
+export async function expectPath(page: Page, pathname: string) {
+  await page.waitForURL((url) => url.pathname === pathname);
+  expect(new URL(page.url()).pathname).toBe(pathname);
+}
