@@ -4,6 +4,7 @@ import { loadConfig, type AppConfig } from './config/env.ts';
 import { loadOrCreateJwtSecret } from './config/secrets.ts';
 import type { DatabaseConnection } from './db/connection.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { loggableError } from './lib/loggable-error.ts';
 import { createLogMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { registerAuthentication } from './plugins/auth.ts';
 import { registerDatabase } from './plugins/database.ts';
@@ -28,6 +29,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Replaces the system clock for every expiry and rate-limit decision. */
   clock?: Clock;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const HOUSEKEEPING_INTERVAL_MILLISECONDS = 10 * 60 * 1000;
@@ -50,7 +53,10 @@ const REDACTED_LOG_PATHS = [
 
 const SECRET_QUERY_PARAMETER = /([?&](?:token|access_token|refresh_token)=)[^&#]*/gi;
 
-function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+function loggerOptions(
+  config: AppConfig,
+  stream: BuildAppOptions['logStream'],
+): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
@@ -64,7 +70,8 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
         remoteAddress: request.ip,
       }),
     },
-    ...(config.logFormat === 'pretty' ? { transport: { target: 'pino-pretty' } } : {}),
+    ...(stream ? { stream } : {}),
+    ...(config.logFormat === 'pretty' && !stream ? { transport: { target: 'pino-pretty' } } : {}),
   };
 }
 
@@ -77,7 +84,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const config = loadConfig(options.config, options.environment);
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -133,7 +140,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const timer = setInterval(() => {
       housekeeping = services.housekeeping
         .removeExpiredRecords()
-        .catch((error: unknown) => app.log.error({ err: error }, 'Housekeeping failed'));
+        .catch((error: unknown) => app.log.error(loggableError(error), 'Housekeeping failed'));
     }, HOUSEKEEPING_INTERVAL_MILLISECONDS);
     timer.unref();
     shutdownSteps.push(async () => {

@@ -182,7 +182,7 @@ describeEachDatabase('access and refresh tokens', (database) => {
 
     it('answers 401 for a valid token of a user that no longer exists', async () => {
       const { auth } = await registerUser(app);
-      await createRepositories(database.connection().db).users.delete(auth.user_id);
+      await createRepositories((await database.connection()).db).users.delete(auth.user_id);
       const response = await me(bearer(auth.access_token));
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ code: ERROR_CODES.invalidToken });

@@ -1,7 +1,7 @@
 import { ERROR_CODES, type ErrorBody } from '@fabric/contract';
-import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-errors.ts';
+import { loggableError } from '../lib/loggable-error.ts';
 import { RequestValidationError } from './validation.ts';
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -100,20 +100,12 @@ export function describeError(error: unknown): ErrorAnswer {
   };
 }
 
-/** Drizzle puts the query parameters (password hashes, token hashes) into its message: keep them out of logs. */
-function loggableError(error: unknown): unknown {
-  if (error instanceof DrizzleQueryError) {
-    return { type: 'DrizzleQueryError', query: error.query, cause: error.cause };
-  }
-  return error;
-}
-
 /** The one error handler: every non-2xx body is the contract's `{ message, code?, field? }`. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const answer = describeError(error);
     if (answer.statusCode >= 500) {
-      request.log.error({ err: loggableError(error) }, 'Request failed');
+      request.log.error(loggableError(error), 'Request failed');
     } else {
       request.log.info(
         { statusCode: answer.statusCode, code: answer.body.code, field: answer.body.field },

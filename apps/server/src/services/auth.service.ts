@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Clock } from '../lib/clock.ts';
 import { conflict, HttpError } from '../lib/http-errors.ts';
+import { loggableError } from '../lib/loggable-error.ts';
 import type { PasswordHasher } from '../lib/password-hasher.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { AccessTokenService } from './access-token.service.ts';
@@ -78,7 +79,7 @@ export function createAuthService(options: {
         await repositories.users
           .updatePasswordHash(user.id, await passwordHasher.hash(input.password), clock())
           .catch((error: unknown) =>
-            logger.warn({ err: error }, 'Could not upgrade a password hash'),
+            logger.warn(loggableError(error), 'Could not upgrade a password hash'),
           );
       }
       return sessions.start(user);

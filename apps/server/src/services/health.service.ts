@@ -1,6 +1,7 @@
 import { ERROR_CODES, type HealthResponse } from '@fabric/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../lib/http-errors.ts';
+import { loggableError } from '../lib/loggable-error.ts';
 import type { Repositories } from '../repositories/index.ts';
 
 export function createHealthService(options: {
@@ -12,7 +13,7 @@ export function createHealthService(options: {
       try {
         await options.repositories.health.ping();
       } catch (error) {
-        options.logger.error({ err: error }, 'Health check: the database does not answer');
+        options.logger.error(loggableError(error), 'Health check: the database does not answer');
         throw new HttpError(503, 'The database is not reachable', ERROR_CODES.unavailable);
       }
       return { status: 'ok' };

@@ -36,12 +36,20 @@ async function findPostgresUser(): Promise<string | undefined> {
 /** The user PostgreSQL on 127.0.0.1:5432 accepts (trust auth), or undefined when it does not answer. */
 export const postgresUser = await findPostgresUser();
 
+export const POSTGRES_SKIPPED_TITLE =
+  'PostgreSQL not reachable on 127.0.0.1:5432: PostgreSQL run skipped';
+
+if (!postgresUser) {
+  // The skipped suites below carry this title too; the warning makes it visible in any reporter.
+  console.warn(POSTGRES_SKIPPED_TITLE);
+}
+
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface TestDatabase {
   readonly kind: DatabaseKind;
-  /** The shared, migrated connection of this suite (available from the first test on). */
-  connection(): DatabaseConnection;
+  /** The shared, migrated connection of this suite, opened on first use. */
+  connection(): Promise<DatabaseConnection>;
   /**
    * Config that makes an app open its own connection to this suite's database (PostgreSQL) or
    * to a PGlite folder in its data dir: for tests of start-up and restarts.
@@ -79,17 +87,28 @@ function useTestDatabase(kind: DatabaseKind): TestDatabase {
   }
 
   beforeAll(async () => {
-    if (kind === 'pglite') {
-      connection = await openDatabase({ driver: 'pglite' });
-    } else {
+    if (kind === 'postgres') {
       // Each suite gets its own database, so suites running in parallel never see each other.
       databaseName = `fabric_test_${randomBytes(6).toString('hex')}`;
       await adminQuery(`CREATE DATABASE ${databaseName}`);
       postgresUrl = `postgres://${encodeURIComponent(postgresUser ?? 'postgres')}@${POSTGRES.host}:${POSTGRES.port}/${databaseName}`;
-      connection = await openDatabase({ driver: 'postgres', url: postgresUrl });
     }
-    await connection.migrate();
   });
+
+  // Opened on first use: a PGlite takes seconds to boot, and some suites never need the shared one.
+  let opening: Promise<DatabaseConnection> | undefined;
+  function getConnection(): Promise<DatabaseConnection> {
+    opening ??= (async () => {
+      const opened =
+        kind === 'pglite'
+          ? await openDatabase({ driver: 'pglite' })
+          : await openDatabase({ driver: 'postgres', url: postgresUrl ?? '' });
+      connection = opened;
+      await opened.migrate();
+      return opened;
+    })();
+    return opening;
+  }
 
   afterAll(async () => {
     for (const app of apps) await app.close();
@@ -119,27 +138,19 @@ function useTestDatabase(kind: DatabaseKind): TestDatabase {
     return app;
   }
 
-  function getConnection() {
-    if (!connection) throw new Error('The test database is opened in beforeAll');
-    return connection;
-  }
-
   return {
     kind,
     connection: getConnection,
     ownedDatabaseConfig() {
       return kind === 'postgres' ? { databaseUrl: postgresUrl } : { databaseUrl: undefined };
     },
-    buildApp(options = {}) {
-      return buildAppWith({ ...options, database: getConnection() });
+    async buildApp(options = {}) {
+      return buildAppWith({ ...options, database: await getConnection() });
     },
     buildAppWith,
     temporaryDirectory,
   };
 }
-
-export const POSTGRES_SKIPPED_TITLE =
-  'PostgreSQL not reachable on 127.0.0.1:5432: PostgreSQL run skipped';
 
 /**
  * Declares a suite once and runs it on an in-memory PGlite and, when it answers on
