@@ -2,7 +2,10 @@ import { apiPaths, authResponseSchema, ERROR_CODES, userSchema } from '@fabric/c
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { rateLimitCounters, refreshTokens } from '../src/db/schema.ts';
 import { createRepositories } from '../src/repositories/index.ts';
+import { createHousekeepingService } from '../src/services/housekeeping.service.ts';
 import { bearer, login, registerUser, TEST_PASSWORD } from './support/auth.ts';
 import { createManualClock } from './support/clock.ts';
 import { describeEachDatabase, TEST_JWT_SECRET } from './support/databases.ts';
@@ -290,6 +293,37 @@ describeEachDatabase('access and refresh tokens', (database) => {
       const response = await app.inject({ method: 'POST', url: apiPaths.auth.logout, payload: {} });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ field: 'refresh_token' });
+    });
+  });
+
+  describe('housekeeping', () => {
+    it('deletes ended rate-limit windows and tokens expired for over a day, and keeps live ones', async () => {
+      const { db } = await database.connection();
+      const repositories = createRepositories(db);
+      const { auth } = await registerUser(app);
+      const expired = await registerUser(app);
+      const now = new Date();
+      const later = new Date(now.getTime() + 2 * 24 * 60 * 60 * 1000);
+      await repositories.rateLimits.hit('test:ended-window', now, 1000);
+      await repositories.rateLimits.hit('test:live-window', later, 60_000);
+      // Pretend the second user's refresh token ran out long ago.
+      await db
+        .update(refreshTokens)
+        .set({ expiresAt: new Date(now.getTime() - 3 * 24 * 60 * 60 * 1000) })
+        .where(eq(refreshTokens.userId, expired.auth.user_id));
+
+      await createHousekeepingService({ repositories, clock: () => later }).removeExpiredRecords();
+
+      const keys = (await db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map(
+        (row) => row.key,
+      );
+      expect(keys).not.toContain('test:ended-window');
+      expect(keys).toContain('test:live-window');
+      expect(
+        await db.select().from(refreshTokens).where(eq(refreshTokens.userId, expired.auth.user_id)),
+      ).toHaveLength(0);
+      // The first user's token expires in 30 days: still there and still usable.
+      expect((await refresh(auth.refresh_token)).statusCode).toBe(200);
     });
   });
 });
