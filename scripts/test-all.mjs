@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const withBrowser = !process.argv.includes('--no-e2e');
-const suites = ['packages/contract', 'apps/server', 'apps/agent', 'apps/web'];
+const suites = ['packages/contract', 'packages/compute', 'apps/server', 'apps/agent', 'apps/web'];
 if (withBrowser) suites.push('e2e');
 
 const reportDir = mkdtempSync(path.join(tmpdir(), 'fabric-tests-'));

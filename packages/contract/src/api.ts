@@ -17,6 +17,7 @@ export const apiPaths = {
   },
   nodes: {
     list: '/api/nodes',
+    /** GET a node; DELETE unenrolls it. */
     detail: (id: string) => `/api/nodes/${encodeURIComponent(id)}`,
     earnings: (id: string) => `/api/nodes/${encodeURIComponent(id)}/earnings`,
     pause: (id: string) => `/api/nodes/${encodeURIComponent(id)}/pause`,

@@ -5,6 +5,8 @@ export * from './api.ts';
 export * from './auth.ts';
 export * from './nodes.ts';
 export * from './jobs.ts';
+export * from './job-params.ts';
+export * from './agent.ts';
 export * from './payment.ts';
 export * from './marketplace.ts';
 export * from './health.ts';

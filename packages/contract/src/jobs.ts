@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JOB_TYPES } from './constants.ts';
 import { idSchema, timestampSchema } from './fields.ts';
+import { jobParamsSchemas, jobUsageSchema } from './job-params.ts';
 
 export const jobTypeSchema = z.enum(JOB_TYPES, { error: 'Unknown job type' });
 
@@ -8,11 +9,26 @@ export const jobPrioritySchema = z.union([z.literal(0), z.literal(1)], {
   error: 'Priority must be 0 (Normal) or 1 (High)',
 });
 
-export const submitJobRequestSchema = z.object({
-  job_type: jobTypeSchema,
-  params: z.record(z.string(), z.unknown(), { error: 'Params must be a JSON object' }).default({}),
-  priority: jobPrioritySchema.default(0),
-});
+/** Submit: the params are checked against the schema of the chosen type; issues point at `params.<field>`. */
+export const submitJobRequestSchema = z
+  .object({
+    job_type: jobTypeSchema,
+    params: z
+      .record(z.string(), z.unknown(), { error: 'params must be a JSON object' })
+      .default({}),
+    priority: jobPrioritySchema.default(0),
+  })
+  .superRefine((body, context) => {
+    const parsed = jobParamsSchemas[body.job_type].safeParse(body.params);
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) {
+      context.addIssue({
+        code: 'custom',
+        path: ['params', ...issue.path.map(String)],
+        message: issue.message,
+      });
+    }
+  });
 export type SubmitJobRequest = z.input<typeof submitJobRequestSchema>;
 
 export const jobSchema = z.object({
@@ -26,22 +42,39 @@ export const jobSchema = z.object({
   estimated_cost: z.number().nullable(),
   actual_cost: z.number().nullable(),
   assigned_node_id: idSchema.nullable(),
+  /** When the job was submitted. */
   created_at: timestampSchema,
+  started_at: timestampSchema.nullable(),
+  finished_at: timestampSchema.nullable(),
+  /** Attempts started so far, and how many are allowed before the job fails. */
+  attempts: z.number().int(),
+  max_attempts: z.number().int(),
+  /** 0..1 while running, as last reported by the node. */
+  progress: z.number().min(0).max(1),
+  progress_message: z.string().nullable(),
+  /** Why a queued job is not running yet (e.g. NO_NODE_SUPPORTS_TYPE), else null. */
+  queue_reason: z.string().nullable(),
+  /** The verified result of a completed job (shape per type: jobResultSchemas), else null. */
+  result: z.record(z.string(), z.unknown()).nullable(),
+  /** Why the job failed or was cancelled, else null. */
+  error: z.string().nullable(),
+  /** Measured usage of the attempt that produced the result. */
+  usage: jobUsageSchema.nullable(),
 });
 export type Job = z.infer<typeof jobSchema>;
 
 export const jobListQuerySchema = z.object({
-  status: z.string().optional(),
+  status: z.string().max(40, 'status must be at most 40 characters').optional(),
   page: z.coerce
     .number()
-    .int('Page must be a whole number')
-    .min(1, 'Page must be at least 1')
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
     .optional(),
   page_size: z.coerce
     .number()
-    .int('Page size must be a whole number')
-    .min(1, 'Page size must be at least 1')
-    .max(100, 'Page size must be at most 100')
+    .int('page_size must be a whole number')
+    .min(1, 'page_size must be at least 1')
+    .max(100, 'page_size must be at most 100')
     .optional(),
 });
 export type JobListQuery = z.input<typeof jobListQuerySchema>;
@@ -51,6 +84,8 @@ export const jobListResponseSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   page_size: z.number().int(),
+  /** Totals per status of all the caller's jobs, whatever the filter (tab counts). */
+  counts: z.record(z.string(), z.number().int()),
 });
 export type JobListResponse = z.infer<typeof jobListResponseSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NODE_STATUSES } from './constants.ts';
+import { JOB_TYPES, NODE_STATUSES } from './constants.ts';
 import { idSchema, timestampSchema } from './fields.ts';
 
 export const nodeStatusSchema = z.enum(NODE_STATUSES);
@@ -24,6 +24,11 @@ export const nodeSchema = z.object({
   lifetime_earnings: z.string(),
   hardware_info: hardwareInfoSchema.nullable(),
   last_heartbeat: timestampSchema.nullable(),
+  /** Job types the node's agent can run. */
+  supported_job_types: z.array(z.enum(JOB_TYPES)),
+  agent_version: z.string().nullable(),
+  /** The job the node is running now, if any. */
+  current_job_id: idSchema.nullable(),
   created_at: timestampSchema,
 });
 export type Node = z.infer<typeof nodeSchema>;

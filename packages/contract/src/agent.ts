@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { JOB_TYPES, NODE_STATUSES } from './constants.ts';
+import { idSchema, timestampSchema } from './fields.ts';
+import { jobUsageSchema } from './job-params.ts';
+import { hardwareInfoSchema, nodeSchema } from './nodes.ts';
+import { jobPrioritySchema, jobTypeSchema } from './jobs.ts';
+
+// The protocol between the node agent and the server, under /api/agent/*.
+// register is called with the provider's access token (from /api/auth/login); every other call
+// carries the device token it returned: `Authorization: Bearer <device_token>`. The password is
+// never stored on the device.
+
+export const DEVICE_TOKEN_PREFIX = 'fdt_';
+/** A node with no heartbeat for this long is offline and its lease expires. */
+export const HEARTBEAT_INTERVAL_SECONDS = 5;
+export const LEASE_TIMEOUT_SECONDS = 20;
+export const MAX_LEASE_WAIT_SECONDS = 25;
+export const DEFAULT_MAX_ATTEMPTS = 3;
+
+export const agentPaths = {
+  register: '/api/agent/register',
+  heartbeat: '/api/agent/heartbeat',
+  lease: '/api/agent/lease',
+  progress: (jobId: string) => `/api/agent/jobs/${encodeURIComponent(jobId)}/progress`,
+  complete: (jobId: string) => `/api/agent/jobs/${encodeURIComponent(jobId)}/complete`,
+  fail: (jobId: string) => `/api/agent/jobs/${encodeURIComponent(jobId)}/fail`,
+  release: (jobId: string) => `/api/agent/jobs/${encodeURIComponent(jobId)}/release`,
+} as const;
+
+export const registerNodeRequestSchema = z.object({
+  /** Stable per device (kept in the agent's data dir); registering it again re-enrolls the same node. */
+  device_id: z
+    .string({ error: 'device_id is required' })
+    .min(8, 'device_id must be at least 8 characters')
+    .max(128, 'device_id must be at most 128 characters')
+    .regex(/^[A-Za-z0-9._:-]+$/, 'device_id may contain only letters, digits and . _ : -'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'name must not be empty')
+    .max(100, 'name must be at most 100 characters')
+    .optional(),
+  hardware_info: hardwareInfoSchema,
+  supported_job_types: z
+    .array(z.enum(JOB_TYPES, { error: 'Unknown job type' }))
+    .max(JOB_TYPES.length),
+  agent_version: z.string().max(40, 'agent_version must be at most 40 characters'),
+});
+export type RegisterNodeRequest = z.infer<typeof registerNodeRequestSchema>;
+
+export const registerNodeResponseSchema = z.object({
+  node: nodeSchema,
+  device_token: z.string(),
+});
+export type RegisterNodeResponse = z.infer<typeof registerNodeResponseSchema>;
+
+export const heartbeatRequestSchema = z.object({
+  hardware_info: hardwareInfoSchema.optional(),
+  /** Jobs the agent is running now (normally at most one). */
+  running_job_ids: z.array(idSchema).max(16).default([]),
+});
+export type HeartbeatRequest = z.input<typeof heartbeatRequestSchema>;
+
+export const heartbeatResponseSchema = z.object({
+  status: z.enum(NODE_STATUSES),
+  /** Running jobs the agent must abort (cancelled, or no longer leased to this node). */
+  abort_job_ids: z.array(idSchema),
+  server_time: timestampSchema,
+});
+export type HeartbeatResponse = z.infer<typeof heartbeatResponseSchema>;
+
+export const leaseRequestSchema = z.object({
+  /** Long poll: wait up to this long for a job before answering `{ lease: null }`. */
+  wait_seconds: z.number().int().min(0).max(MAX_LEASE_WAIT_SECONDS).default(0),
+});
+export type LeaseRequest = z.input<typeof leaseRequestSchema>;
+
+export const leaseSchema = z.object({
+  lease_id: idSchema,
+  job_id: idSchema,
+  job_type: jobTypeSchema,
+  params: z.record(z.string(), z.unknown()),
+  priority: jobPrioritySchema,
+  attempt: z.number().int(),
+  expires_at: timestampSchema,
+  /** Seed of the verification challenge (matrix_multiply: the vector r of the projection C·r). */
+  challenge_seed: z.number().int(),
+});
+export type Lease = z.infer<typeof leaseSchema>;
+
+export const leaseResponseSchema = z.object({ lease: leaseSchema.nullable() });
+export type LeaseResponse = z.infer<typeof leaseResponseSchema>;
+
+export const progressRequestSchema = z.object({
+  lease_id: idSchema,
+  progress: z
+    .number()
+    .min(0, 'progress must be between 0 and 1')
+    .max(1, 'progress must be between 0 and 1'),
+  message: z.string().max(200).optional(),
+});
+export type ProgressRequest = z.infer<typeof progressRequestSchema>;
+
+/** Answer of progress: `abort` is true when the job was cancelled or the lease is no longer valid. */
+export const progressResponseSchema = z.object({ abort: z.boolean() });
+export type ProgressResponse = z.infer<typeof progressResponseSchema>;
+
+export const completeJobRequestSchema = z.object({
+  lease_id: idSchema,
+  result: z.record(z.string(), z.unknown()),
+  usage: jobUsageSchema,
+});
+export type CompleteJobRequest = z.infer<typeof completeJobRequestSchema>;
+
+/** `accepted` is false when verification refused the result (the job is retried elsewhere). */
+export const completeJobResponseSchema = z.object({
+  accepted: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type CompleteJobResponse = z.infer<typeof completeJobResponseSchema>;
+
+export const failJobRequestSchema = z.object({
+  lease_id: idSchema,
+  error: z.string().min(1).max(2000),
+  /** False for errors that will recur anywhere (bad params): the job fails at once instead of being retried. */
+  retryable: z.boolean(),
+  usage: jobUsageSchema.optional(),
+});
+export type FailJobRequest = z.infer<typeof failJobRequestSchema>;
+
+/** Hand a leased job back unstarted or interrupted (agent shutting down): it is queued again. */
+export const releaseJobRequestSchema = z.object({ lease_id: idSchema });
+export type ReleaseJobRequest = z.infer<typeof releaseJobRequestSchema>;
+
+export const agentAckResponseSchema = z.object({ ok: z.literal(true) });
