@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommandLine } from './options.ts';
+
+describe('parseCommandLine', () => {
+  it('asks for --help to list every flag', () => {
+    expect(parseCommandLine(['--help'])).toEqual({ kind: 'help' });
+  });
+
+  it('requires --server and says how to give it', () => {
+    expect(parseCommandLine(['--email', 'a@b.co'])).toEqual({
+      kind: 'error',
+      message: '--server is required, e.g. --server http://localhost:8080',
+    });
+  });
+
+  it('never takes the password as a flag', () => {
+    const parsed = parseCommandLine(['--server', 'http://localhost:8080', '--password', 'secret']);
+    expect(parsed.kind).toBe('error');
+    expect(parsed.kind === 'error' && parsed.message).toContain('FABRIC_PASSWORD');
+  });
+
+  it('names the flag at fault', () => {
+    const parsed = parseCommandLine(['--server', 'http://localhost:8080', '--max-cores', '0']);
+    expect(parsed).toEqual({ kind: 'error', message: '--max-cores must be at least 1' });
+    expect(parseCommandLine(['--server', 'nope'])).toEqual({
+      kind: 'error',
+      message: '--server must be a URL such as http://localhost:8080',
+    });
+    expect(parseCommandLine(['--server', 'http://x', '--bogus']).kind).toBe('error');
+  });
+
+  it('fills defaults: data dir under the home folder, log inside it, trailing slash dropped', () => {
+    const parsed = parseCommandLine([
+      '--server',
+      'http://localhost:8080/',
+      '--data-dir',
+      '/tmp/fabric-agent-x',
+    ]);
+    expect(parsed).toMatchObject({
+      kind: 'run',
+      options: {
+        server: 'http://localhost:8080',
+        dataDir: '/tmp/fabric-agent-x',
+        logFile: '/tmp/fabric-agent-x/agent.log',
+        maxMemoryMb: 2048,
+        jobTimeoutSeconds: 3600,
+      },
+    });
+  });
+});
