@@ -12,6 +12,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/data/**',
       '**/*.config.js',
+      '**/*.mjs',
       'scripts/**',
       '.ci/**',
     ],
