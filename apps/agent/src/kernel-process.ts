@@ -58,6 +58,9 @@ async function runJob({
         });
       },
       shouldStop() {
+        // The agent died (SIGKILL, crash): this process was handed to init. Nobody will read the
+        // result and the job is being retried elsewhere, so stop using the provider's CPU.
+        if (process.ppid !== parentPid) process.exit(1);
         if (process.memoryUsage.rss() > maxMemoryBytes) {
           throw new MemoryLimitError(
             `The job needed more than this node's memory limit of ${Math.round(maxMemoryBytes / 2 ** 20)} MB`,
@@ -76,7 +79,10 @@ async function runJob({
   }
 }
 
+const parentPid = process.ppid;
+
 export function runKernelProcess(): void {
+  process.once('disconnect', () => process.exit(1));
   process.once('message', (raw) => {
     void runJob(raw as RunJobMessage)
       .then(send)
