@@ -20,6 +20,10 @@ export const ERROR_CODES = {
   invalidToken: 'INVALID_TOKEN',
   /** The access token has expired: refresh it, or sign in again. */
   sessionExpired: 'SESSION_EXPIRED',
+  /** Agent calls: the device token is unknown, replaced by a newer enrollment, or its node was unenrolled. */
+  invalidDeviceToken: 'INVALID_DEVICE_TOKEN',
+  /** Agent calls: the lease was taken back (expired, cancelled, re-leased); stop working on the job. */
+  leaseNotValid: 'LEASE_NOT_VALID',
   invalidJson: 'INVALID_JSON',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',

@@ -1,5 +1,9 @@
 import type { Database } from '../db/connection.ts';
+import { createEarningsRepository } from './earnings.repository.ts';
 import { createHealthRepository } from './health.repository.ts';
+import { createJobAttemptRepository } from './job-attempt.repository.ts';
+import { createJobRepository } from './job.repository.ts';
+import { createNodeRepository } from './node.repository.ts';
 import { createPasswordResetTokenRepository } from './password-reset-token.repository.ts';
 import { createRateLimitRepository } from './rate-limit.repository.ts';
 import { createRefreshTokenRepository } from './refresh-token.repository.ts';
@@ -11,6 +15,10 @@ export interface Repositories {
   passwordResetTokens: ReturnType<typeof createPasswordResetTokenRepository>;
   rateLimits: ReturnType<typeof createRateLimitRepository>;
   health: ReturnType<typeof createHealthRepository>;
+  nodes: ReturnType<typeof createNodeRepository>;
+  jobs: ReturnType<typeof createJobRepository>;
+  jobAttempts: ReturnType<typeof createJobAttemptRepository>;
+  earnings: ReturnType<typeof createEarningsRepository>;
   /** Runs `work` with repositories bound to one transaction: all of it commits, or none. */
   transaction<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>;
 }
@@ -22,6 +30,10 @@ export function createRepositories(db: Database): Repositories {
     passwordResetTokens: createPasswordResetTokenRepository(db),
     rateLimits: createRateLimitRepository(db),
     health: createHealthRepository(db),
+    nodes: createNodeRepository(db),
+    jobs: createJobRepository(db),
+    jobAttempts: createJobAttemptRepository(db),
+    earnings: createEarningsRepository(db),
     transaction: (work) => db.transaction((tx) => work(createRepositories(tx))),
   };
 }

@@ -1,0 +1,158 @@
+import { and, asc, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
+import type { HardwareInfo, JobType } from '@fabric/contract';
+import type { Database } from '../db/connection.ts';
+import { jobs, nodes, type NodeRow } from '../db/schema.ts';
+
+export interface NewNode {
+  ownerId: string;
+  deviceId: string;
+  name: string | null;
+  hardwareInfo: HardwareInfo;
+  supportedJobTypes: JobType[];
+  agentVersion: string;
+  deviceTokenHash: string;
+  isOnline: boolean;
+  lastHeartbeatAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type NodeChanges = Partial<Omit<NodeRow, 'id' | 'ownerId' | 'createdAt'>>;
+
+/** A node as the API shows it: with the job it runs now (at most one) and its earnings. */
+export interface NodeWithCurrentJob extends NodeRow {
+  currentJobId: string | null;
+  lifetimeEarningsMicros: number;
+}
+
+const isEnrolled = isNull(nodes.unenrolledAt);
+
+const withCurrentJob = {
+  currentJobId: sql<string | null>`(
+    SELECT ${jobs.id} FROM ${jobs}
+    WHERE ${jobs.assignedNodeId} = ${nodes.id} AND ${jobs.status} = 'running'
+    LIMIT 1
+  )`,
+  // No money ledger yet: every node has earned 0. The billing issue sums the node's ledger here.
+  lifetimeEarningsMicros: sql<number>`0::bigint`.mapWith(Number),
+};
+
+export function createNodeRepository(db: Database) {
+  const selectWithCurrentJob = () =>
+    db
+      .select({ ...getTableColumns(nodes), ...withCurrentJob })
+      .from(nodes)
+      .$dynamic();
+
+  return {
+    /**
+     * Returns undefined when an enrolled node already holds the device id (the partial unique
+     * index decides, even between processes).
+     */
+    async insert(node: NewNode): Promise<NodeRow | undefined> {
+      const [row] = await db
+        .insert(nodes)
+        .values(node)
+        .onConflictDoNothing({ target: nodes.deviceId, where: sql`${nodes.unenrolledAt} IS NULL` })
+        .returning();
+      return row;
+    },
+
+    async update(id: string, changes: NodeChanges): Promise<NodeRow | undefined> {
+      const [row] = await db.update(nodes).set(changes).where(eq(nodes.id, id)).returning();
+      return row;
+    },
+
+    async findEnrolledByDeviceId(deviceId: string): Promise<NodeRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(nodes)
+        .where(and(eq(nodes.deviceId, deviceId), isEnrolled))
+        .limit(1);
+      return row;
+    },
+
+    /** The owner's most recent node for a device, enrolled or not (re-enrolling reuses it). */
+    async findLatestOfOwnerByDeviceId(
+      ownerId: string,
+      deviceId: string,
+    ): Promise<NodeRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(nodes)
+        .where(and(eq(nodes.ownerId, ownerId), eq(nodes.deviceId, deviceId)))
+        .orderBy(sql`${nodes.unenrolledAt} DESC NULLS FIRST`, sql`${nodes.createdAt} DESC`)
+        .limit(1);
+      return row;
+    },
+
+    async findEnrolledByTokenHash(tokenHash: string): Promise<NodeRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(nodes)
+        .where(and(eq(nodes.deviceTokenHash, tokenHash), isEnrolled))
+        .limit(1);
+      return row;
+    },
+
+    async findEnrolledById(id: string): Promise<NodeWithCurrentJob | undefined> {
+      const [row] = await selectWithCurrentJob()
+        .where(and(eq(nodes.id, id), isEnrolled))
+        .limit(1);
+      return row;
+    },
+
+    async listEnrolledOfOwner(ownerId: string): Promise<NodeWithCurrentJob[]> {
+      return selectWithCurrentJob()
+        .where(and(eq(nodes.ownerId, ownerId), isEnrolled))
+        .orderBy(asc(nodes.createdAt), asc(nodes.id));
+    },
+
+    /** Locks an enrolled node for the rest of the transaction (lease, unenroll). */
+    async lockEnrolled(id: string): Promise<NodeRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(nodes)
+        .where(and(eq(nodes.id, id), isEnrolled))
+        .for('update');
+      return row;
+    },
+
+    /** The node called in: it is online now. */
+    async recordHeartbeat(
+      id: string,
+      now: Date,
+      hardwareInfo: HardwareInfo | undefined,
+    ): Promise<NodeRow | undefined> {
+      const [row] = await db
+        .update(nodes)
+        .set({
+          isOnline: true,
+          lastHeartbeatAt: now,
+          ...(hardwareInfo ? { hardwareInfo } : {}),
+        })
+        .where(and(eq(nodes.id, id), isEnrolled))
+        .returning();
+      return row;
+    },
+
+    /** Nodes silent since `cutoff` go offline; idempotent, so any number of processes may run it. */
+    async markSilentNodesOffline(cutoff: Date, now: Date): Promise<number> {
+      const rows = await db
+        .update(nodes)
+        .set({ isOnline: false, updatedAt: now })
+        .where(and(eq(nodes.isOnline, true), lte(nodes.lastHeartbeatAt, cutoff)))
+        .returning({ id: nodes.id });
+      return rows.length;
+    },
+
+    async incrementJobsCompleted(id: string, now: Date): Promise<void> {
+      await db
+        .update(nodes)
+        .set({ jobsCompleted: sql`${nodes.jobsCompleted} + 1`, updatedAt: now })
+        .where(eq(nodes.id, id));
+    },
+  };
+}
+
+export type NodeRepository = ReturnType<typeof createNodeRepository>;
