@@ -6,12 +6,11 @@ export type VerificationOutcome = { ok: true } | { ok: false; reason: string };
 
 export {
   verifyResult,
-  FIBONACCI_EDGE_DIGITS,
   FIBONACCI_EXACT_CHECK_MAX_N,
   PRIME_GAP_CEILING,
   PRIME_SIEVE_EXACT_CHECK_MAX_LIMIT,
-  PRIME_SIEVE_FIRST_COUNT,
 } from './verify.ts';
+export { FIBONACCI_EDGE_DIGITS, PRIME_SIEVE_FIRST_COUNT } from './constants.ts';
 export {
   RANDOM_SALTS,
   SeededRandom,
@@ -43,3 +42,26 @@ export {
   primeCountBounds,
   primesUpTo,
 } from './number-theory.ts';
+export { KernelAbortedError, KernelInputError, type KernelHooks } from './kernels/hooks.ts';
+export {
+  FREIVALDS_ROUNDS,
+  buildMatrixResult,
+  freivaldsCheck,
+  multiplyBand,
+  runMatrixMultiply,
+  transposeMatrix,
+  type MatrixDimensions,
+  type MultiplyBandOptions,
+} from './kernels/matrix-multiply.ts';
+export { runFibonacci } from './kernels/fibonacci.ts';
+export {
+  SEGMENT_BITS,
+  SEGMENT_SPAN,
+  basePrimesFor,
+  combinePrimeCounts,
+  runPrimeSieve,
+  sievePrimeCountRange,
+  splitPrimeSieveRange,
+  type BasePrimes,
+  type PrimeRangeCount,
+} from './kernels/prime-sieve.ts';

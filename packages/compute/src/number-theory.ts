@@ -154,12 +154,21 @@ export function primeCountBounds(x: number): { lower: number; upper: number } {
 
 // ---- Fibonacci ----
 
-/** [F(n), F(n+1)] exactly, by fast doubling over the bits of n (O(log n) big multiplications). */
-export function fibonacciPair(n: number): [bigint, bigint] {
+/**
+ * [F(n), F(n+1)] exactly, by fast doubling over the bits of n (O(log n) big multiplications).
+ * `beforeStep(step, steps)` runs before each doubling step (the kernel polls for stops there).
+ */
+export function fibonacciPair(
+  n: number,
+  beforeStep?: (step: number, steps: number) => void,
+): [bigint, bigint] {
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError('n must be a non-negative integer');
   let current = 0n; // F(k)
   let next = 1n; // F(k+1)
-  for (const bit of n.toString(2)) {
+  const bits = n.toString(2);
+  for (let step = 0; step < bits.length; step++) {
+    beforeStep?.(step, bits.length);
+    const bit = bits[step];
     // k -> 2k: F(2k) = F(k)(2F(k+1) - F(k)), F(2k+1) = F(k)^2 + F(k+1)^2
     const doubled = current * (2n * next - current);
     const doubledNext = current * current + next * next;

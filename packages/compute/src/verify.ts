@@ -17,6 +17,8 @@ import {
   type MatrixMultiplyResult,
   type PrimeSieveResult,
 } from '@fabric/contract';
+import { FIBONACCI_EDGE_DIGITS, PRIME_SIEVE_FIRST_COUNT } from './constants.ts';
+import { agreementTolerance, gamma } from './float-bounds.ts';
 import type { VerificationOutcome } from './index.ts';
 import {
   KNOWN_PRIME_COUNTS,
@@ -38,10 +40,6 @@ import {
 } from './params.ts';
 import { challengeVector } from './random.ts';
 
-/** Digits kept at each end of a Fibonacci number in its result (`head` and `tail`). */
-export const FIBONACCI_EDGE_DIGITS = 50;
-/** How many of the smallest primes a prime_sieve result lists in `first`. */
-export const PRIME_SIEVE_FIRST_COUNT = 10;
 /** Up to this n the verifier computes F(n) whole and compares every field exactly. */
 export const FIBONACCI_EXACT_CHECK_MAX_N = 100_000;
 /** Up to this limit the verifier counts the primes itself. */
@@ -54,16 +52,9 @@ export const PRIME_SIEVE_EXACT_CHECK_MAX_LIMIT = 1_000_000;
 export const PRIME_GAP_CEILING = 500;
 
 const NO_KERNEL_YET = 'no kernel for this job type yet';
-const FLOAT_UNIT_ROUNDOFF = 2 ** -53;
 
 const ok: VerificationOutcome = { ok: true };
 const fail = (reason: string): VerificationOutcome => ({ ok: false, reason });
-
-/** The classic bound γ(m) = m·u / (1 − m·u) on the relative error of an m-term float64 sum or dot product. */
-function gamma(terms: number): number {
-  const product = terms * FLOAT_UNIT_ROUNDOFF;
-  return product / (1 - product);
-}
 
 /** The part of a zod schema this file uses (keeps zod itself out of this package's imports). */
 interface ResultSchema<T> {
@@ -221,19 +212,15 @@ function computeMatrixReference(
   return { projection, projectionMagnitude, rowSums, rowSumMagnitude, checksum, checksumMagnitude };
 }
 
-/**
- * Tolerances. Any float64 computation of an m-term dot product or sum, in any order (blocked,
- * split across threads), is within γ(m)·(sum of the absolute terms) of the exact value. The agent's
- * C·r is two such steps (inner terms into C, cols terms into C·r), and so is the verifier's A·(B·r);
- * both are within γ(inner + cols)·|A|·|B|·|r| of the exact projection, so they differ by at most
- * twice that. We allow four times (margin for the rounding of the magnitude itself) plus a few
- * subnormal units against underflow. The checksum allows γ(rows·cols + inner) for the agent's sum
- * over every entry of C and γ(rows + cols + inner) for the verifier's (1ᵀA)(B1). These are worst-case
- * bounds, so an honest result never fails; at 2048² they come to about 10^-12 of the magnitude.
+/*
+ * Tolerances (float-bounds.ts). The agent's C·r is two float64 steps (inner terms into each entry of
+ * C, cols terms into C·r), and so is the verifier's A·(B·r); both lie within γ(inner + cols)·|A|·|B|·|r|
+ * of the exact projection, whatever order the sums ran in, so they may differ by twice that
+ * (agreementTolerance allows four times). The checksum allows γ(rows·cols + inner) for the agent's sum
+ * over every entry of C plus γ(rows + cols + inner) for the verifier's (1ᵀA)(B1). These are
+ * worst-case bounds, so an honest result never fails; at 2048² they come to about 10^-12 of the
+ * magnitude, far below any real fault.
  */
-function tolerance(terms: number, magnitude: number): number {
-  return 4 * gamma(terms + 2) * magnitude + (terms + 2) * 4 * Number.MIN_VALUE;
-}
 
 function firstMismatch(
   reported: readonly number[],
@@ -243,7 +230,7 @@ function firstMismatch(
 ): number | undefined {
   for (let index = 0; index < expected.length; index++) {
     const difference = Math.abs((reported[index] ?? Number.NaN) - (expected[index] ?? 0));
-    if (!(difference <= tolerance(terms, magnitude[index] ?? 0))) return index;
+    if (!(difference <= agreementTolerance(terms, magnitude[index] ?? 0))) return index;
   }
   return undefined;
 }
@@ -307,7 +294,7 @@ function verifyMatrixMultiply(
   const checksumDifference = Math.abs(result.checksum - reference.checksum);
   const checksumTolerance =
     2 * (gamma(rows * cols + inner) + gamma(rows + cols + inner)) * reference.checksumMagnitude +
-    tolerance(rows * cols + inner, 0);
+    agreementTolerance(rows * cols + inner, 0);
   if (!(checksumDifference <= checksumTolerance)) {
     return fail(
       `checksum ${formatNumber(result.checksum)} differs from the sum of all entries of A·B, ${formatNumber(reference.checksum)}`,
