@@ -49,6 +49,50 @@ export function basePrimesFor(limit: number): BasePrimes {
   return { upTo, primes: Uint32Array.from(primes) };
 }
 
+/** Primes whose multiples are copied from a repeating pattern instead of struck one by one. */
+const PATTERN_PRIMES = [3, 5, 7, 11, 13];
+/** The pattern repeats every 3·5·7·11·13 odd numbers, and so every that many 32-bit words. */
+const PATTERN_PERIOD_WORDS = 3 * 5 * 7 * 11 * 13;
+const PATTERN_PERIOD_BITS = 32 * PATTERN_PERIOD_WORDS;
+/** Index of 17 in the base primes (2, 3, 5, 7, 11, 13, 17, …). */
+const FIRST_UNPATTERNED_PRIME_INDEX = 6;
+
+/**
+ * Bit g is set when the odd number 2g + 1 is a multiple of 3, 5, 7, 11 or 13, for g from 0 to one
+ * period plus a segment: any segment's pre-sieved words are a (bit-shifted) slice of it.
+ */
+function buildPattern(): Uint32Array {
+  const pattern = new Uint32Array(PATTERN_PERIOD_WORDS + SEGMENT_WORDS + 1);
+  const bits = pattern.length * 32;
+  for (const prime of PATTERN_PRIMES) {
+    // 2g + 1 ≡ 0 (mod p) ⟺ g ≡ (p − 1)/2 (mod p)
+    for (let bit = (prime - 1) / 2; bit < bits; bit += prime) {
+      pattern[bit >>> 5] = (pattern[bit >>> 5] as number) | (1 << (bit & 31));
+    }
+  }
+  return pattern;
+}
+
+let cachedPattern: Uint32Array | undefined;
+
+/** Fills words[0..wordCount) with the pattern for the odd numbers from 2·firstIndex + 1 on. */
+function preSieve(words: Uint32Array, wordCount: number, firstIndex: number): void {
+  cachedPattern ??= buildPattern();
+  const pattern = cachedPattern;
+  const offset = firstIndex % PATTERN_PERIOD_BITS;
+  const start = offset >>> 5;
+  const shift = offset & 31;
+  if (shift === 0) {
+    words.set(pattern.subarray(start, start + wordCount));
+    return;
+  }
+  for (let word = 0; word < wordCount; word++) {
+    words[word] =
+      ((pattern[start + word] as number) >>> shift) |
+      ((pattern[start + word + 1] as number) << (32 - shift));
+  }
+}
+
 function popcount(word: number): number {
   let value = word - ((word >>> 1) & 0x55555555);
   value = (value & 0x33333333) + ((value >>> 2) & 0x33333333);
@@ -94,10 +138,17 @@ export function sievePrimeCountRange(
     const bitCount = Math.min(SEGMENT_BITS, Math.ceil((hi - segmentStart) / 2));
     const segmentEnd = segmentStart + 2 * bitCount; // exclusive; every odd number below hi is covered
     const wordCount = Math.ceil(bitCount / 32);
-    words.fill(0, 0, wordCount);
+    preSieve(words, wordCount, (segmentStart - 1) / 2);
+    // The pattern struck 3, 5, 7, 11 and 13 themselves.
+    for (const prime of PATTERN_PRIMES) {
+      if (prime >= segmentStart && prime < segmentEnd) {
+        const bit = (prime - segmentStart) / 2;
+        words[bit >>> 5] = (words[bit >>> 5] as number) & ~(1 << (bit & 31));
+      }
+    }
 
-    // Strike odd multiples of each odd base prime p, from p² on.
-    for (let index = 1; index < primes.length; index++) {
+    // Strike odd multiples of each larger base prime p, from p² on.
+    for (let index = FIRST_UNPATTERNED_PRIME_INDEX; index < primes.length; index++) {
       const prime = primes[index] as number;
       const square = prime * prime;
       if (square >= segmentEnd) break;
