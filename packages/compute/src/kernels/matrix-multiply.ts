@@ -54,7 +54,10 @@ export function transposeMatrix(
 export interface MultiplyBandOptions {
   /** Where to write C (rows × cols, row-major); only rows [rowStart, rowEnd) are written. Allocated when absent. */
   c?: Float64Array;
-  /** Bᵀ from transposeMatrix(b): pass it when several bands share one B, else each call packs B itself. */
+  /**
+   * Bᵀ from transposeMatrix(b): pass it when several bands share one B, else each call packs B
+   * itself. When given, `b` is not read (a worker may pass an empty array).
+   */
   bTransposed?: Float64Array;
   /** Progress is the fraction of this band; shouldStop is polled every 4 rows. */
   hooks?: KernelHooks;
@@ -78,12 +81,12 @@ export function multiplyBand(
   if (!(0 <= rowStart && rowStart <= rowEnd && rowEnd <= rows)) {
     throw new RangeError(`band [${rowStart}, ${rowEnd}) is outside rows [0, ${rows})`);
   }
-  if (a.length < rows * inner || b.length < inner * cols) {
+  const bt = options.bTransposed ?? transposeMatrix(b, inner, cols);
+  if (a.length < rows * inner || bt.length < inner * cols) {
     throw new RangeError('matrix arrays are smaller than their dimensions');
   }
   const c = options.c ?? new Float64Array(rows * cols);
   if (c.length < rows * cols) throw new RangeError('c is smaller than rows × cols');
-  const bt = options.bTransposed ?? transposeMatrix(b, inner, cols);
   const progress = new ProgressTracker(options.hooks ?? {});
   const bandRows = rowEnd - rowStart;
 
