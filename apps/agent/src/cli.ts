@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// The Fabric node agent's entry. The same file runs in two roles: the agent itself, and (with
-// --kernel-process) the child process that runs one job's kernel, so the single bundled file the
-// server offers for download carries both.
+// The Fabric node agent's entry. The same file runs in three roles: the agent itself, (with
+// --kernel-process) the child process that runs one job's kernel, and the worker threads of a
+// parallel kernel, so the single bundled file the server offers for download carries all three.
 import { fileURLToPath } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 import { startAgent } from './agent.ts';
 import { runKernelProcess } from './kernel-process.ts';
+import { runKernelThread } from './kernel-thread.ts';
 import { createAgentLog } from './log.ts';
 import { HELP_TEXT, parseCommandLine } from './options.ts';
 import { loadState } from './state.ts';
@@ -44,7 +46,9 @@ async function main(argv: readonly string[]): Promise<number> {
   return code;
 }
 
-if (process.argv.includes('--kernel-process')) {
+if (!isMainThread) {
+  runKernelThread();
+} else if (process.argv.includes('--kernel-process')) {
   runKernelProcess();
 } else {
   void main(process.argv.slice(2)).then((code) => {

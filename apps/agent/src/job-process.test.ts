@@ -1,3 +1,4 @@
+import { verifyResult } from '@fabric/compute';
 import type { Lease } from '@fabric/contract';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -20,11 +21,11 @@ function lease(jobType: Lease['job_type'], params: Record<string, unknown>): Lea
   };
 }
 
-function run(target: Lease, timeoutSeconds = 60) {
+function run(target: Lease, timeoutSeconds = 60, maxCores = 1) {
   return startJob(target, {
     entryScript,
     execArgv: ['--import', 'tsx'],
-    maxCores: 1,
+    maxCores,
     maxMemoryMb: 256,
     timeoutSeconds,
   });
@@ -47,5 +48,84 @@ describe('startJob (kernel in a child process)', () => {
     const job = run(lease('fibonacci', { n: 10 }));
     job.abort('cancelled');
     expect(await job.outcome).toMatchObject({ kind: 'aborted', reason: 'cancelled' });
+  });
+
+  it('runs fibonacci and reports a result the server will accept', async () => {
+    const target = lease('fibonacci', { n: 100 });
+    const outcome = await run(target).outcome;
+    expect(outcome).toMatchObject({
+      kind: 'completed',
+      result: { n: 100, value: '354224848179261915075' },
+    });
+    if (outcome.kind !== 'completed') return;
+    expect(verifyResult('fibonacci', target.params, outcome.result, target.challenge_seed)).toEqual(
+      { ok: true },
+    );
+  });
+
+  it('spreads prime_sieve over worker threads and gets pi(10^8) right', async () => {
+    const target = lease('prime_sieve', { limit: 100_000_000 });
+    const progress: number[] = [];
+    const outcome = await startJob(target, {
+      entryScript,
+      execArgv: ['--import', 'tsx'],
+      maxCores: 2,
+      maxMemoryMb: 512,
+      timeoutSeconds: 120,
+      onProgress: (fraction) => progress.push(fraction),
+    }).outcome;
+    expect(outcome).toMatchObject({
+      kind: 'completed',
+      result: { count: 5_761_455, largest: 99_999_989 },
+    });
+    expect(progress.length).toBeGreaterThan(0);
+    if (outcome.kind !== 'completed') return;
+    expect(
+      verifyResult('prime_sieve', target.params, outcome.result, target.challenge_seed),
+    ).toEqual({ ok: true });
+  });
+
+  it('multiplies seeded matrices over worker threads with a result that passes verification', async () => {
+    const target = lease('matrix_multiply', { size: 200, seed: 7 });
+    const outcome = await run(target, 120, 2).outcome;
+    expect(outcome).toMatchObject({
+      kind: 'completed',
+      result: { rows: 200, cols: 200, freivalds: { passed: true } },
+    });
+    if (outcome.kind !== 'completed') return;
+    expect(
+      verifyResult('matrix_multiply', target.params, outcome.result, target.challenge_seed),
+    ).toEqual({ ok: true });
+  });
+
+  it('multiplies inline matrices exactly', async () => {
+    const outcome = await run(
+      lease('matrix_multiply', {
+        a: [
+          [1, 2],
+          [3, 4],
+        ],
+        b: [
+          [5, 6],
+          [7, 8],
+        ],
+      }),
+    ).outcome;
+    expect(outcome).toMatchObject({
+      kind: 'completed',
+      result: {
+        c: [
+          [19, 22],
+          [43, 50],
+        ],
+        checksum: 134,
+      },
+    });
+  });
+
+  it('stops a job that outlives its time limit, as a failure another node may retry', async () => {
+    const outcome = await run(lease('prime_sieve', { limit: 90_000_000_000 }), 1).outcome;
+    expect(outcome).toMatchObject({ kind: 'failed', retryable: true });
+    expect(outcome.kind === 'failed' && outcome.error).toContain('limit of 1 s');
   });
 });

@@ -47,6 +47,8 @@ async function runJob({
   try {
     const result = await runLeasedKernel(lease, {
       maxCores,
+      // This process's own entry script doubles as the entry of its kernel threads.
+      threadEntry: process.argv[1] ?? '',
       onProgress(fraction, message) {
         const now = Date.now();
         if (now - lastReport < 200 && fraction < 1) return;
