@@ -1,6 +1,7 @@
 // @fabric/compute: the kernels the agent runs and the checks the server applies to their results.
 // Pure TypeScript, no I/O: the agent runs kernels in worker threads, the server calls verifyResult
-// before a result counts.
+// before a result counts. README.md describes the verification rules, their limits, and how to
+// spread matrix bands and sieve ranges over worker threads.
 
 export type VerificationOutcome = { ok: true } | { ok: false; reason: string };
 
