@@ -8,6 +8,7 @@ import { loggableError } from './lib/loggable-error.ts';
 import { createLogMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { registerAuthentication } from './plugins/auth.ts';
 import { registerDatabase } from './plugins/database.ts';
+import { registerDeviceAuthentication } from './plugins/device-auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -17,6 +18,17 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { createRepositories } from './repositories/index.ts';
 import { registerRoutes } from './routes/index.ts';
 import { createServices } from './services/index.ts';
+import {
+  SWEEP_INTERVAL_MILLISECONDS,
+  type SchedulerService,
+} from './services/scheduler.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The scheduler, for tests that must see waiting lease requests or force a sweep. */
+    scheduler: SchedulerService;
+  }
+}
 
 export interface BuildAppOptions {
   /** Overrides of the environment's configuration (see config/env.ts). */
@@ -124,14 +136,25 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       config,
       jwtSecret: config.jwtSecret ?? (await loadOrCreateJwtSecret(config.dataDir)),
       repositories,
+      connection: database.connection,
       mailer,
       clock,
       logger: app.log,
     });
     shutdownSteps.push(() => services.passwordReset.settlePendingDeliveries());
 
+    await services.wakeups.start();
+    // Before the server stops: end every waiting lease request (it answers { lease: null }) so a
+    // long poll never holds up a shutdown, and stop listening.
+    app.addHook('preClose', async () => {
+      await services.wakeups.stop();
+    });
+    shutdownSteps.push(() => services.wakeups.stop());
+    app.decorate('scheduler', services.scheduler);
+
     await registerRateLimit(app, { rateLimits: repositories.rateLimits, clock });
     registerAuthentication(app, services.auth);
+    registerDeviceAuthentication(app, services.devices);
 
     registerRoutes(app, { services, config });
     await registerWebApp(app, config);
@@ -146,6 +169,19 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     shutdownSteps.push(async () => {
       clearInterval(timer);
       await housekeeping;
+    });
+
+    // Expired leases and silent nodes; lease requests sweep too, so this only matters when idle.
+    let sweeping: Promise<void> = Promise.resolve();
+    const sweeper = setInterval(() => {
+      sweeping = services.scheduler
+        .sweep()
+        .catch((error: unknown) => app.log.error(loggableError(error), 'Lease sweep failed'));
+    }, SWEEP_INTERVAL_MILLISECONDS);
+    sweeper.unref();
+    shutdownSteps.push(async () => {
+      clearInterval(sweeper);
+      await sweeping;
     });
 
     await app.ready();

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { apiPaths, ERROR_CODES, healthResponseSchema } from '@fabric/contract';
+import { agentPaths, apiPaths, ERROR_CODES, healthResponseSchema } from '@fabric/contract';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeWithPglite } from './support/databases.ts';
@@ -147,6 +147,20 @@ describeWithPglite('serving the web app and the API side by side', (database) =>
       for (const url of Object.values(apiPaths.auth))
         expect(Object.keys(document.paths)).toContain(url);
       expect(document.paths[apiPaths.auth.register]).toHaveProperty('post.requestBody');
+      for (const url of [
+        apiPaths.nodes.list,
+        '/api/nodes/{id}',
+        '/api/nodes/{id}/earnings',
+        apiPaths.jobs.list,
+        apiPaths.jobs.submit,
+        '/api/jobs/{id}/cancel',
+        agentPaths.register,
+        agentPaths.lease,
+        '/api/agent/jobs/{id}/complete',
+      ]) {
+        expect(Object.keys(document.paths)).toContain(url);
+      }
+      expect(document.paths['/api/nodes/{id}']).toHaveProperty('delete');
       expect(Object.keys(document.paths).some((url) => url.includes('*'))).toBe(false);
     });
   });

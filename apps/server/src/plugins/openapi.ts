@@ -16,6 +16,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          deviceToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The device token (fdt_...) returned by /api/agent/register',
+          },
         },
       },
     },

@@ -28,20 +28,18 @@ export interface NodeWithCurrentJob extends NodeRow {
 const isEnrolled = isNull(nodes.unenrolledAt);
 
 const withCurrentJob = {
-  currentJobId: sql<string | null>`(
-    SELECT ${jobs.id} FROM ${jobs}
-    WHERE ${jobs.assignedNodeId} = ${nodes.id} AND ${jobs.status} = 'running'
-    LIMIT 1
-  )`,
+  currentJobId: jobs.id,
   // No money ledger yet: every node has earned 0. The billing issue sums the node's ledger here.
   lifetimeEarningsMicros: sql<number>`0::bigint`.mapWith(Number),
 };
 
 export function createNodeRepository(db: Database) {
+  // jobs_one_running_per_node guarantees at most one joined row per node.
   const selectWithCurrentJob = () =>
     db
       .select({ ...getTableColumns(nodes), ...withCurrentJob })
       .from(nodes)
+      .leftJoin(jobs, and(eq(jobs.assignedNodeId, nodes.id), eq(jobs.status, 'running')))
       .$dynamic();
 
   return {

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/env.ts';
 import type { Services } from '../services/index.ts';
+import { agentRoutes } from './api/agent.ts';
 import { authRoutes } from './api/auth.ts';
 import { healthRoutes } from './api/health.ts';
+import { jobRoutes } from './api/jobs.ts';
+import { nodeRoutes } from './api/nodes.ts';
 
 export interface RouteOptions {
   services: Services;
@@ -13,4 +16,7 @@ export interface RouteOptions {
 export function registerRoutes(app: FastifyInstance, options: RouteOptions): void {
   healthRoutes(app, options);
   authRoutes(app, options);
+  nodeRoutes(app, options);
+  jobRoutes(app, options);
+  agentRoutes(app, options);
 }

@@ -1,5 +1,7 @@
+import { verifyResult } from '@fabric/compute';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/env.ts';
+import type { DatabaseConnection } from '../db/connection.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createPasswordHasher } from '../lib/password-hasher.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -7,16 +9,23 @@ import type { Repositories } from '../repositories/index.ts';
 import { createAccessTokenService } from './access-token.service.ts';
 import { createAccountService } from './account.service.ts';
 import { createAuthService } from './auth.service.ts';
+import { createDeviceService } from './device.service.ts';
 import { createHealthService } from './health.service.ts';
 import { createHousekeepingService } from './housekeeping.service.ts';
+import { createJobWakeups } from './job-wakeups.service.ts';
+import { createJobService } from './job.service.ts';
 import { createLoginThrottle } from './login-throttle.service.ts';
+import { createNodeService } from './node.service.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
+import { createSchedulerService } from './scheduler.service.ts';
 import { createSessionService } from './session.service.ts';
 
 export interface ServiceDependencies {
   config: AppConfig;
   jwtSecret: string;
   repositories: Repositories;
+  /** For LISTEN/NOTIFY between server processes. */
+  connection: DatabaseConnection;
   mailer: Mailer;
   clock: Clock;
   logger: FastifyBaseLogger;
@@ -36,6 +45,7 @@ export function createServices(dependencies: ServiceDependencies) {
     maxFailures: config.authRateLimitPerAccount,
     clock,
   });
+  const wakeups = createJobWakeups({ connection: dependencies.connection, logger });
   const sessions = createSessionService({
     repositories,
     accessTokens,
@@ -68,6 +78,17 @@ export function createServices(dependencies: ServiceDependencies) {
       logger,
     }),
     housekeeping: createHousekeepingService({ repositories, clock }),
+    wakeups,
+    nodes: createNodeService({ repositories, clock, wakeups }),
+    devices: createDeviceService({ repositories, clock }),
+    jobs: createJobService({ repositories, clock, wakeups }),
+    scheduler: createSchedulerService({
+      repositories,
+      clock,
+      wakeups,
+      verifyResult,
+      logger,
+    }),
     health: createHealthService({ repositories, logger }),
   };
 }

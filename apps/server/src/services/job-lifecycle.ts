@@ -1,0 +1,83 @@
+import type { JobUsage } from '@fabric/contract';
+import type { AttemptOutcome, JobRow } from '../db/schema.ts';
+import type { Repositories } from '../repositories/index.ts';
+import { usageColumns } from './job-view.ts';
+
+// How an attempt that did not produce an accepted result ends, shared by the scheduler (fail,
+// release, refused results, expired leases) and by unenrolling a node.
+
+export interface UnsuccessfulAttempt {
+  outcome: Exclude<AttemptOutcome, 'completed' | 'cancelled'>;
+  /** Why, in words for the job's owner: "node stopped responding". */
+  reason: string;
+  usage?: JobUsage;
+  /** False when the attempt is handed back: it does not count towards max_attempts. */
+  isCounted: boolean;
+  /** False when the error would recur on any node (bad params): the job fails at once. */
+  isRetryable: boolean;
+  /** The node's result failed verification: the job is never leased to that node again. */
+  excludesNode: boolean;
+}
+
+export interface AttemptEndResult {
+  job: JobRow;
+  /** The job went back to the queue: waiting agents should be woken once the transaction commits. */
+  isRequeued: boolean;
+}
+
+/**
+ * Ends the job's current attempt and either queues the job again or fails it. Call inside a
+ * transaction holding the job's row lock, with the job still on lease `job.currentLeaseId`.
+ */
+export async function endUnsuccessfulAttempt(
+  repositories: Repositories,
+  job: JobRow,
+  attempt: UnsuccessfulAttempt,
+  now: Date,
+): Promise<AttemptEndResult> {
+  if (job.currentLeaseId) {
+    await repositories.jobAttempts.end(job.currentLeaseId, {
+      endedAt: now,
+      outcome: attempt.outcome,
+      error: attempt.reason,
+      ...usageColumns(attempt.usage),
+    });
+  }
+  const attempts = attempt.isCounted ? job.attempts : Math.max(0, job.attempts - 1);
+  const excludedNodeIds =
+    attempt.excludesNode && job.assignedNodeId && !job.excludedNodeIds.includes(job.assignedNodeId)
+      ? [...job.excludedNodeIds, job.assignedNodeId]
+      : job.excludedNodeIds;
+  const common = {
+    attempts,
+    excludedNodeIds,
+    currentLeaseId: null,
+    leaseExpiresAt: null,
+    updatedAt: now,
+  };
+
+  if (!attempt.isRetryable || (attempt.isCounted && attempts >= job.maxAttempts)) {
+    const error = attempt.isRetryable
+      ? `Job failed after ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}: ${attempt.reason}`
+      : attempt.reason;
+    const failed = await repositories.jobs.update(job.id, {
+      ...common,
+      status: 'failed',
+      error,
+      queueReason: null,
+      finishedAt: now,
+    });
+    return { job: failed, isRequeued: false };
+  }
+
+  const requeued = await repositories.jobs.update(job.id, {
+    ...common,
+    status: 'queued',
+    progress: 0,
+    progressMessage: null,
+    queueReason: attempt.isCounted
+      ? `Attempt ${attempts} of ${job.maxAttempts} ended (${attempt.reason}); waiting for a node to try again`
+      : null,
+  });
+  return { job: requeued, isRequeued: true };
+}

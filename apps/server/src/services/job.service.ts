@@ -1,0 +1,150 @@
+import {
+  ACTIVE_JOB_STATUSES,
+  DEFAULT_MAX_ATTEMPTS,
+  ERROR_CODES,
+  JOB_STATUSES,
+  NO_NODE_SUPPORTS_TYPE,
+  RUNNABLE_JOB_TYPES,
+  SUBMIT_ESTIMATE,
+  type Job,
+  type JobListResponse,
+  type JobStatus,
+  type JobType,
+  type jobListQuerySchema,
+  type submitJobRequestSchema,
+} from '@fabric/contract';
+import type { z } from 'zod';
+import type { Clock } from '../lib/clock.ts';
+import { badRequest, conflict, notFound } from '../lib/http-errors.ts';
+import { dollarsToMicroDollars } from '../lib/money.ts';
+import type { Repositories } from '../repositories/index.ts';
+import type { JobWakeups } from './job-wakeups.service.ts';
+import { toJobResponse } from './job-view.ts';
+
+export type SubmitJobInput = z.output<typeof submitJobRequestSchema>;
+export type JobListInput = z.output<typeof jobListQuerySchema>;
+
+export const JOB_NOT_FOUND_MESSAGE = 'Job not found';
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** `all` (or no status) lists every job; `running` means queued or running, as the Running tab does. */
+const STATUS_FILTERS: Record<string, readonly JobStatus[] | undefined> = {
+  all: undefined,
+  running: ACTIVE_JOB_STATUSES as readonly JobStatus[],
+  ...Object.fromEntries(
+    JOB_STATUSES.filter((status) => status !== 'running').map((status) => [status, [status]]),
+  ),
+};
+
+function statusFilterOf(status: string | undefined): readonly JobStatus[] | undefined {
+  if (status === undefined || status === '') return undefined;
+  if (!(status in STATUS_FILTERS)) {
+    throw badRequest(
+      `status must be one of ${Object.keys(STATUS_FILTERS).join(', ')}`,
+      ERROR_CODES.validation,
+      'status',
+    );
+  }
+  return STATUS_FILTERS[status];
+}
+
+function isRunnable(jobType: JobType): boolean {
+  return (RUNNABLE_JOB_TYPES as readonly JobType[]).includes(jobType);
+}
+
+/** An enterprise's calls on its jobs. Another enterprise's job is not found. */
+export function createJobService(options: {
+  repositories: Repositories;
+  clock: Clock;
+  wakeups: JobWakeups;
+}) {
+  const { repositories, clock, wakeups } = options;
+
+  return {
+    async submit(ownerId: string, input: SubmitJobInput): Promise<Job> {
+      const now = clock();
+      const runnable = isRunnable(input.job_type);
+      const job = await repositories.jobs.insert({
+        ownerId,
+        jobType: input.job_type,
+        params: input.params,
+        priority: input.priority,
+        maxAttempts: DEFAULT_MAX_ATTEMPTS,
+        // No kernel exists for the AI types yet: they wait, saying why.
+        queueReason: runnable ? null : NO_NODE_SUPPORTS_TYPE,
+        // The submit page's fixed estimate; pricing by usage is the billing issue's.
+        estimatedCostMicros: dollarsToMicroDollars(
+          SUBMIT_ESTIMATE.baseCostUsd * SUBMIT_ESTIMATE.multiplier,
+        ),
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (runnable) wakeups.announce();
+      return toJobResponse(job);
+    },
+
+    async list(ownerId: string, query: JobListInput): Promise<JobListResponse> {
+      const statuses = statusFilterOf(query.status);
+      const page = query.page ?? 1;
+      const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+      const [rows, countRows] = await Promise.all([
+        repositories.jobs.listOfOwner({
+          ownerId,
+          statuses,
+          limit: pageSize,
+          offset: (page - 1) * pageSize,
+        }),
+        repositories.jobs.countByStatusOfOwner(ownerId),
+      ]);
+      const counts: Record<string, number> = Object.fromEntries(
+        JOB_STATUSES.map((status) => [status, 0]),
+      );
+      for (const row of countRows) counts[row.status] = row.total;
+      const total = (statuses ?? JOB_STATUSES).reduce(
+        (sum, status) => sum + (counts[status] ?? 0),
+        0,
+      );
+      return { jobs: rows.map(toJobResponse), total, page, page_size: pageSize, counts };
+    },
+
+    async get(ownerId: string, jobId: string): Promise<Job> {
+      const job = await repositories.jobs.findById(jobId);
+      if (!job || job.ownerId !== ownerId) throw notFound(JOB_NOT_FOUND_MESSAGE);
+      return toJobResponse(job);
+    },
+
+    /**
+     * A queued job is cancelled at once. A running one too: its attempt ends, and the node learns
+     * it must stop from its next heartbeat (abort_job_ids) or progress report (abort: true).
+     */
+    async cancel(ownerId: string, jobId: string): Promise<Job> {
+      const job = await repositories.transaction(async (transaction) => {
+        const locked = await transaction.jobs.lockById(jobId);
+        if (!locked || locked.ownerId !== ownerId) throw notFound(JOB_NOT_FOUND_MESSAGE);
+        if (locked.status !== 'queued' && locked.status !== 'running') {
+          throw conflict(`This job is already ${locked.status} and cannot be cancelled`);
+        }
+        const now = clock();
+        if (locked.status === 'running' && locked.currentLeaseId) {
+          await transaction.jobAttempts.end(locked.currentLeaseId, {
+            endedAt: now,
+            outcome: 'cancelled',
+            error: 'Cancelled by its owner',
+          });
+        }
+        return transaction.jobs.update(locked.id, {
+          status: 'cancelled',
+          error: 'Cancelled by its owner',
+          queueReason: null,
+          currentLeaseId: null,
+          leaseExpiresAt: null,
+          finishedAt: now,
+          updatedAt: now,
+        });
+      });
+      return toJobResponse(job);
+    },
+  };
+}
+
+export type JobService = ReturnType<typeof createJobService>;

@@ -1,0 +1,359 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  ERROR_CODES,
+  HEARTBEAT_INTERVAL_SECONDS,
+  jobResultSchemas,
+  LEASE_TIMEOUT_SECONDS,
+  RUNNABLE_JOB_TYPES,
+  type CompleteJobRequest,
+  type CompleteJobResponse,
+  type FailJobRequest,
+  type JobType,
+  type Lease,
+  type ProgressRequest,
+  type ProgressResponse,
+} from '@fabric/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { JobAttemptRow, JobRow, NodeRow } from '../db/schema.ts';
+import { addSeconds, type Clock } from '../lib/clock.ts';
+import { badRequest, HttpError, notFound } from '../lib/http-errors.ts';
+import { loggableError } from '../lib/loggable-error.ts';
+import type { Repositories } from '../repositories/index.ts';
+import { invalidDeviceToken } from './device.service.ts';
+import { endUnsuccessfulAttempt, type UnsuccessfulAttempt } from './job-lifecycle.ts';
+import type { JobWakeups } from './job-wakeups.service.ts';
+import { toLease, usageColumns } from './job-view.ts';
+
+/** verifyResult of @fabric/compute: checks a result against the job's params and the lease's challenge. */
+export type ResultVerifier = (
+  jobType: JobType,
+  params: Record<string, unknown>,
+  result: Record<string, unknown>,
+  challengeSeed: number,
+) => { ok: true } | { ok: false; reason: string };
+
+export const LEASE_NOT_VALID_MESSAGE = 'This lease is no longer valid';
+export const LEASE_NOT_FOUND_MESSAGE = 'This node holds no such lease on this job';
+export const NODE_STOPPED_RESPONDING = 'node stopped responding';
+
+/** The sweeper's period; lease requests also sweep, at most once per this many milliseconds. */
+export const SWEEP_INTERVAL_MILLISECONDS = HEARTBEAT_INTERVAL_SECONDS * 1000;
+const SWEEP_AT_MOST_EVERY_MILLISECONDS = 1000;
+const SWEEP_BATCH = 100;
+/** A waiting lease looks at the queue again this often even without a wake-up (a lost NOTIFY). */
+const WAIT_RECHECK_MILLISECONDS = 5000;
+/** Challenge seeds are random non-negative 31-bit integers. */
+const CHALLENGE_SEED_LIMIT = 2 ** 31;
+
+function leaseNotValid(): HttpError {
+  return new HttpError(409, LEASE_NOT_VALID_MESSAGE, ERROR_CODES.leaseNotValid);
+}
+
+function runnableTypesOf(node: NodeRow): JobType[] {
+  return node.supportedJobTypes.filter((type) =>
+    (RUNNABLE_JOB_TYPES as readonly JobType[]).includes(type),
+  );
+}
+
+/**
+ * Hands jobs to nodes and takes back what they report. Every decision is a database transaction
+ * with row locks, so any number of server processes on one PostgreSQL agree: a job is leased to
+ * one node at a time, a node runs one job at a time, and only the current lease may report.
+ */
+export function createSchedulerService(options: {
+  repositories: Repositories;
+  clock: Clock;
+  wakeups: JobWakeups;
+  verifyResult: ResultVerifier;
+  logger: FastifyBaseLogger;
+}) {
+  const { repositories, clock, wakeups, verifyResult, logger } = options;
+  let lastSweepAt = Number.NEGATIVE_INFINITY;
+
+  /** One try: the node's current job if it holds one, else the next queued job it may run. */
+  function leaseOnce(nodeId: string): Promise<Lease | null> {
+    return repositories.transaction(async (transaction) => {
+      const node = await transaction.nodes.lockEnrolled(nodeId);
+      if (!node) throw invalidDeviceToken();
+      const now = clock();
+      const expiresAt = addSeconds(now, LEASE_TIMEOUT_SECONDS);
+      // Asking for work proves the node is alive.
+      await transaction.nodes.recordHeartbeat(node.id, now, undefined);
+
+      const held = await transaction.jobs.findRunningOnNode(node.id);
+      if (held?.currentLeaseId) {
+        // One job at a time: a node asking again (its agent restarted, or the answer was lost)
+        // gets the lease it holds, extended.
+        const attempt = await transaction.jobAttempts.findByLeaseId(held.currentLeaseId);
+        if (attempt) {
+          const extended = await transaction.jobs.update(held.id, { leaseExpiresAt: expiresAt });
+          return toLease(extended, attempt);
+        }
+      }
+      if (node.pausedAt) return null;
+      const jobTypes = runnableTypesOf(node);
+      if (jobTypes.length === 0) return null;
+      const job = await transaction.jobs.lockNextQueuedForNode(node.id, jobTypes);
+      if (!job) return null;
+
+      const attemptNumber = job.attempts + 1;
+      const leaseId = randomUUID();
+      const leased = await transaction.jobs.update(job.id, {
+        status: 'running',
+        assignedNodeId: node.id,
+        attempts: attemptNumber,
+        currentLeaseId: leaseId,
+        leaseExpiresAt: expiresAt,
+        startedAt: job.startedAt ?? now,
+        progress: 0,
+        progressMessage: null,
+        queueReason: null,
+        updatedAt: now,
+      });
+      const attempt: JobAttemptRow = {
+        leaseId,
+        jobId: job.id,
+        nodeId: node.id,
+        attemptNumber,
+        challengeSeed: randomInt(CHALLENGE_SEED_LIMIT),
+        startedAt: now,
+        endedAt: null,
+        outcome: null,
+        error: null,
+        usageWallMs: null,
+        usageCpuMs: null,
+        usagePeakMemoryBytes: null,
+      };
+      await transaction.jobAttempts.insert(attempt);
+      return toLease(leased, attempt);
+    });
+  }
+
+  /** The attempt behind `leaseId`, if it is this node's attempt on this job; else 404. */
+  async function findOwnAttempt(
+    nodeId: string,
+    jobId: string,
+    leaseId: string,
+  ): Promise<JobAttemptRow> {
+    const attempt = await repositories.jobAttempts.findByLeaseId(leaseId);
+    if (!attempt || attempt.jobId !== jobId || attempt.nodeId !== nodeId) {
+      throw notFound(LEASE_NOT_FOUND_MESSAGE);
+    }
+    return attempt;
+  }
+
+  function isCurrentLease(job: JobRow | undefined, leaseId: string): job is JobRow {
+    return job?.status === 'running' && job.currentLeaseId === leaseId;
+  }
+
+  /** Ends the current attempt without a result, in one transaction; 409 if the lease is gone. */
+  async function endAttempt(
+    jobId: string,
+    leaseId: string,
+    ending: UnsuccessfulAttempt,
+  ): Promise<JobRow> {
+    const result = await repositories.transaction(async (transaction) => {
+      const job = await transaction.jobs.lockById(jobId);
+      if (!isCurrentLease(job, leaseId)) throw leaseNotValid();
+      return endUnsuccessfulAttempt(transaction, job, ending, clock());
+    });
+    if (result.isRequeued) wakeups.announce();
+    return result.job;
+  }
+
+  const scheduler = {
+    /**
+     * Takes back leases whose heartbeats stopped (the job is queued again, the attempt counted,
+     * or failed after max_attempts) and marks silent nodes offline. Safe in several processes:
+     * expired jobs are taken with SKIP LOCKED, the offline update is idempotent.
+     */
+    async sweep(): Promise<void> {
+      const now = clock();
+      lastSweepAt = now.getTime();
+      let isAnyRequeued = false;
+      for (;;) {
+        const { count, requeued } = await repositories.transaction(async (transaction) => {
+          const expired = await transaction.jobs.lockExpiredLeases(now, SWEEP_BATCH);
+          let requeuedHere = false;
+          for (const job of expired) {
+            const ended = await endUnsuccessfulAttempt(
+              transaction,
+              job,
+              {
+                outcome: 'expired',
+                reason: NODE_STOPPED_RESPONDING,
+                isCounted: true,
+                isRetryable: true,
+                excludesNode: false,
+              },
+              now,
+            );
+            requeuedHere ||= ended.isRequeued;
+          }
+          return { count: expired.length, requeued: requeuedHere };
+        });
+        isAnyRequeued ||= requeued;
+        if (count < SWEEP_BATCH) break;
+      }
+      await repositories.nodes.markSilentNodesOffline(addSeconds(now, -LEASE_TIMEOUT_SECONDS), now);
+      if (isAnyRequeued) wakeups.announce();
+    },
+
+    /**
+     * A lease for the node: at once when there is work, else after waiting up to `waitSeconds`
+     * for a wake-up (a submit here or in another process). Null when the wait ends empty-handed,
+     * the app shuts down, or `signal` aborts (the client went away); a lease won just as the
+     * client went away is handed back uncounted.
+     */
+    async lease(nodeId: string, waitSeconds: number, signal: AbortSignal): Promise<Lease | null> {
+      if (clock().getTime() - lastSweepAt >= SWEEP_AT_MOST_EVERY_MILLISECONDS) {
+        await scheduler.sweep();
+      }
+      const deadline = Date.now() + waitSeconds * 1000;
+      const isCalledOff = () => signal.aborted || wakeups.isStopped;
+      for (;;) {
+        const watch = wakeups.watch();
+        const lease = await leaseOnce(nodeId);
+        if (lease && signal.aborted) {
+          await scheduler
+            .release(nodeId, lease.job_id, lease.lease_id)
+            .catch((error: unknown) =>
+              logger.warn(loggableError(error), 'Could not hand back a lease nobody received'),
+            );
+          return null;
+        }
+        if (lease) return lease;
+        const remaining = deadline - Date.now();
+        if (remaining <= 0 || isCalledOff()) return null;
+        await watch.wait(Math.min(remaining, WAIT_RECHECK_MILLISECONDS), signal);
+        if (isCalledOff()) return null;
+      }
+    },
+
+    /** Records progress and extends the lease; `abort` when the job is no longer this lease's. */
+    async progress(
+      nodeId: string,
+      jobId: string,
+      input: ProgressRequest,
+    ): Promise<ProgressResponse> {
+      await findOwnAttempt(nodeId, jobId, input.lease_id);
+      const now = clock();
+      const isCurrent = await repositories.jobs.recordProgress(jobId, input.lease_id, {
+        progress: input.progress,
+        message: input.message ?? null,
+        leaseExpiresAt: addSeconds(now, LEASE_TIMEOUT_SECONDS),
+        now,
+      });
+      if (isCurrent) await repositories.nodes.recordHeartbeat(nodeId, now, undefined);
+      return { abort: !isCurrent };
+    },
+
+    /**
+     * The result of the current lease: checked against the type's result shape (400 naming the
+     * field), then verified with the attempt's challenge. Accepted: the job is completed.
+     * Refused: the attempt fails and the job is retried on another node, or fails after
+     * max_attempts.
+     */
+    async complete(
+      nodeId: string,
+      jobId: string,
+      input: CompleteJobRequest,
+    ): Promise<CompleteJobResponse> {
+      const attempt = await findOwnAttempt(nodeId, jobId, input.lease_id);
+      const job = await repositories.jobs.findById(jobId);
+      if (!isCurrentLease(job, input.lease_id)) throw leaseNotValid();
+
+      const resultSchema = (jobResultSchemas as Partial<Record<JobType, z.ZodType>>)[job.jobType];
+      if (!resultSchema) throw leaseNotValid();
+      const parsed = resultSchema.safeParse(input.result);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const path = ['result', ...(issue?.path.map(String) ?? [])].join('.');
+        throw badRequest(
+          `${path} does not fit a ${job.jobType} result: ${issue?.message ?? 'invalid'}`,
+          ERROR_CODES.validation,
+          path,
+        );
+      }
+      const result = parsed.data as Record<string, unknown>;
+      // Outside the transaction: verification is CPU work and holds no lock.
+      const verdict = verifyResult(job.jobType, job.params, result, attempt.challengeSeed);
+
+      const outcome = await repositories.transaction(async (transaction) => {
+        const locked = await transaction.jobs.lockById(jobId);
+        if (!isCurrentLease(locked, input.lease_id)) throw leaseNotValid();
+        const now = clock();
+        if (!verdict.ok) {
+          return endUnsuccessfulAttempt(
+            transaction,
+            locked,
+            {
+              outcome: 'rejected',
+              reason: `result verification failed: ${verdict.reason}`,
+              usage: input.usage,
+              isCounted: true,
+              isRetryable: true,
+              excludesNode: true,
+            },
+            now,
+          );
+        }
+        await transaction.jobAttempts.end(input.lease_id, {
+          endedAt: now,
+          outcome: 'completed',
+          error: null,
+          ...usageColumns(input.usage),
+        });
+        await transaction.nodes.incrementJobsCompleted(nodeId, now);
+        const completed = await transaction.jobs.update(jobId, {
+          status: 'completed',
+          result,
+          ...usageColumns(input.usage),
+          progress: 1,
+          error: null,
+          queueReason: null,
+          currentLeaseId: null,
+          leaseExpiresAt: null,
+          finishedAt: now,
+          updatedAt: now,
+        });
+        return { job: completed, isRequeued: false };
+      });
+      if (outcome.isRequeued) wakeups.announce();
+      return verdict.ok
+        ? { accepted: true, reason: null }
+        : { accepted: false, reason: verdict.reason };
+    },
+
+    /** retryable: back to the queue (counted) or failed after max_attempts; else failed at once. */
+    async fail(nodeId: string, jobId: string, input: FailJobRequest): Promise<void> {
+      await findOwnAttempt(nodeId, jobId, input.lease_id);
+      await endAttempt(jobId, input.lease_id, {
+        outcome: 'failed',
+        reason: input.error,
+        ...(input.usage ? { usage: input.usage } : {}),
+        isCounted: true,
+        isRetryable: input.retryable,
+        excludesNode: false,
+      });
+    },
+
+    /** Handed back unfinished: queued again, the attempt not counted. */
+    async release(nodeId: string, jobId: string, leaseId: string): Promise<void> {
+      await findOwnAttempt(nodeId, jobId, leaseId);
+      await endAttempt(jobId, leaseId, {
+        outcome: 'released',
+        reason: 'handed back by its node',
+        isCounted: false,
+        isRetryable: true,
+        excludesNode: false,
+      });
+    },
+
+    waitingLeaseCount: () => wakeups.waitingCount(),
+  };
+  return scheduler;
+}
+
+export type SchedulerService = ReturnType<typeof createSchedulerService>;
