@@ -1,7 +1,8 @@
 // F(n) exactly: fast doubling with BigInt (about 2 log2(n) big multiplications, which V8 performs with
 // Karatsuba/Toom-Cook/FFT as the numbers grow), then the decimal string for digits, head, tail and
-// hash. V8's BigInt.prototype.toString is already divide-and-conquer for large values; we measured a
-// JavaScript divide-and-conquer conversion over it and it was 1.3–1.5× slower (README), so we use it.
+// hash. V8's BigInt.prototype.toString is sub-quadratic (10× the digits cost 16× the time); a
+// JavaScript divide-and-conquer conversion over BigInt division measured 1.3–1.5× slower (README),
+// so we use the built-in.
 import { createHash } from 'node:crypto';
 import { FIBONACCI_LIMITS, type FibonacciResult } from '@fabric/contract';
 import { fibonacciPair } from '../number-theory.ts';
