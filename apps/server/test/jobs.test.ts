@@ -7,9 +7,10 @@ import {
   NO_NODE_SUPPORTS_TYPE,
   type JobListResponse,
 } from '@fabric/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from './support/auth.ts';
+import { bearer, registerUser } from './support/auth.ts';
 import { createManualClock } from './support/clock.ts';
 import {
   agentCall,
@@ -278,6 +279,46 @@ describeEachDatabase('jobs: submit, list, details and cancel', (database) => {
         page_size: 20,
         counts: { queued: 0, running: 0, completed: 0, failed: 0, cancelled: 0 },
       });
+    });
+  });
+
+  describe('GET /api/jobs with 10,000 jobs', () => {
+    afterAll(() => cancelUnfinishedJobs(database));
+
+    it('reads a page through the owner indexes instead of scanning every job', async () => {
+      const { auth } = await registerUser(app, { role: 'enterprise' });
+      const ownerId = auth.user_id;
+      const { db } = await database.connection();
+      await db.execute(sql`
+        INSERT INTO jobs (owner_id, job_type, params, status, max_attempts, created_at, updated_at)
+        SELECT ${ownerId}, 'fibonacci', '{}'::jsonb,
+               (ARRAY['queued', 'completed', 'failed', 'cancelled'])[1 + i % 4]::job_status, 3,
+               now() - i * interval '1 second', now()
+        FROM generate_series(1, 10000) AS i`);
+      await db.execute(sql`ANALYZE jobs`);
+      const planOf = async (query: ReturnType<typeof sql>) =>
+        JSON.stringify(await db.execute(sql`EXPLAIN ${query}`));
+
+      // The shapes of the repository's queries (job.repository.ts).
+      const newest = await planOf(sql`SELECT * FROM jobs WHERE owner_id = ${ownerId}
+        ORDER BY created_at DESC, sequence DESC LIMIT 20 OFFSET 0`);
+      expect(newest).toContain('jobs_owner_created_index');
+      expect(newest).not.toContain('Seq Scan');
+      const failed = await planOf(sql`SELECT * FROM jobs WHERE owner_id = ${ownerId}
+        AND status IN ('failed') ORDER BY created_at DESC, sequence DESC LIMIT 20 OFFSET 0`);
+      expect(failed).toContain('jobs_owner_status_index');
+      expect(failed).not.toContain('Seq Scan');
+
+      const answer = await list(auth.access_token, '?status=failed&page=3');
+      expect(answer).toMatchObject({ total: 2500, page: 3, page_size: 20 });
+      expect(answer.counts).toEqual({
+        queued: 2500,
+        running: 0,
+        completed: 2500,
+        failed: 2500,
+        cancelled: 2500,
+      });
+      expect(answer.jobs).toHaveLength(20);
     });
   });
 

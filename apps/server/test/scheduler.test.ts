@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   agentPaths,
   apiPaths,
@@ -16,6 +18,7 @@ import {
   agentCall,
   cancelUnfinishedJobs,
   completeRequest,
+  deviceHeader,
   enrollNode,
   getJob,
   getNode,
@@ -449,6 +452,34 @@ describeEachDatabase('scheduler: leases, retries, verification and long polls', 
         headers: bearer(provider),
       });
       expect(leaseResponseSchema.parse((await waiting).json()).lease?.job_id).toBe(job.id);
+    });
+
+    it('a waiting lease stops waiting when its client goes away, and takes no job', async () => {
+      const server = await database.buildApp({ clock: clock.now });
+      await server.listen({ host: '127.0.0.1', port: 0 });
+      const address = server.server.address() as AddressInfo;
+      const { deviceToken } = await enrollNode(server, provider);
+      const body = JSON.stringify({ wait_seconds: 25 });
+      const request = http.request({
+        host: '127.0.0.1',
+        port: address.port,
+        method: 'POST',
+        path: agentPaths.lease,
+        headers: {
+          ...deviceHeader(deviceToken),
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      });
+      request.on('error', () => undefined);
+      request.end(body);
+      await waitUntil(() => server.scheduler.waitingLeaseCount() > 0, 'the lease request waits');
+      request.destroy();
+      await waitUntil(() => server.scheduler.waitingLeaseCount() === 0, 'the wait ends');
+
+      const job = await submitJob(server, enterprise);
+      expect((await getJob(server, enterprise, job.id)).status).toBe('queued');
+      await server.close();
     });
 
     it('a waiting lease answers null when the app shuts down', async () => {
