@@ -1,0 +1,272 @@
+import { apiPaths, JOB_TYPES, NO_NODE_SUPPORTS_TYPE } from '@fabric/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startAgentProcess, type RunningAgent } from '../support/agent.ts';
+import {
+  ApiFailure,
+  callApi,
+  createAccount,
+  getJob,
+  listNodes,
+  submitJob,
+  waitForJob,
+  type Account,
+} from '../support/api.ts';
+import {
+  createPostgresDatabase,
+  isPostgresReachable,
+  POSTGRES_SKIPPED_TITLE,
+} from '../support/postgres.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+// The compute network end to end: the real server process, real agent processes leasing over
+// HTTP, real kernels in child processes, verified results. Run on the embedded database and
+// again on PostgreSQL.
+
+function networkSuite(database: 'pglite' | 'postgres') {
+  let server: RunningServer;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let provider: Account;
+  let enterprise: Account;
+  const agents: RunningAgent[] = [];
+
+  function startAgent(name: string) {
+    const agent = startAgentProcess({
+      serverUrl: server.url,
+      email: provider.email,
+      password: provider.password,
+      name,
+    });
+    agents.push(agent);
+    return agent;
+  }
+
+  async function stopAgent(agent: RunningAgent) {
+    agent.signal('SIGTERM');
+    await agent.exited;
+  }
+
+  beforeAll(async () => {
+    let databaseUrl = '';
+    if (database === 'postgres') {
+      const created = await createPostgresDatabase();
+      databaseUrl = created.url;
+      dropDatabase = created.drop;
+    }
+    server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
+    provider = await createAccount(server.url, 'node_provider');
+    enterprise = await createAccount(server.url, 'enterprise');
+  });
+
+  // Each test starts its own agents; none may outlive it and take the next test's jobs.
+  afterEach(async () => {
+    for (const agent of agents) agent.signal('SIGKILL');
+    await Promise.all(agents.map((agent) => agent.exited));
+    agents.length = 0;
+  });
+
+  afterAll(async () => {
+    await server.stop();
+    await dropDatabase?.();
+  });
+
+  it('an enrolled agent runs each deterministic kernel and the verified results are right', async () => {
+    const agent = startAgent('kernels');
+    await agent.waitForOutput(/Enrolled this device as node/);
+    const nodes = await listNodes(server.url, provider);
+    expect(nodes).toHaveLength(1);
+    expect(nodes[0]).toMatchObject({ name: 'kernels', status: 'online' });
+    expect(nodes[0]?.hardware_info?.cpu).toBeTruthy();
+
+    const fibonacci = await submitJob(server.url, enterprise, {
+      job_type: 'fibonacci',
+      params: { n: 100 },
+    });
+    const sieve = await submitJob(server.url, enterprise, {
+      job_type: 'prime_sieve',
+      params: { limit: 1_000_000 },
+    });
+    const matrix = await submitJob(server.url, enterprise, {
+      job_type: 'matrix_multiply',
+      params: {
+        a: [
+          [1, 2],
+          [3, 4],
+        ],
+        b: [
+          [5, 6],
+          [7, 8],
+        ],
+      },
+    });
+    const defaults = await Promise.all(
+      (['fibonacci', 'prime_sieve', 'matrix_multiply'] as const).map((type) =>
+        submitJob(server.url, enterprise, { job_type: type }),
+      ),
+    );
+
+    const fibonacciDone = await waitForJob(server.url, enterprise, fibonacci.id);
+    expect(fibonacciDone.status).toBe('completed');
+    expect(fibonacciDone.result).toMatchObject({
+      n: 100,
+      digits: 21,
+      value: '354224848179261915075',
+    });
+    expect(fibonacciDone.usage?.wall_ms).toBeGreaterThan(0);
+    expect(fibonacciDone.assigned_node_id).toBe(nodes[0]?.id);
+
+    const sieveDone = await waitForJob(server.url, enterprise, sieve.id);
+    expect(sieveDone.result).toMatchObject({
+      limit: 1_000_000,
+      count: 78498,
+      largest: 999983,
+      first: [2, 3, 5, 7, 11, 13, 17, 19, 23, 29],
+    });
+
+    const matrixDone = await waitForJob(server.url, enterprise, matrix.id);
+    expect(matrixDone.result).toMatchObject({
+      rows: 2,
+      inner: 2,
+      cols: 2,
+      checksum: 134,
+      c: [
+        [19, 22],
+        [43, 50],
+      ],
+      freivalds: { passed: true },
+    });
+
+    for (const job of defaults) {
+      const done = await waitForJob(server.url, enterprise, job.id, undefined, 120_000);
+      expect(done.status, `${job.job_type} with {}`).toBe('completed');
+      expect(done.attempts).toBe(1);
+    }
+    const after = await listNodes(server.url, provider);
+    expect(after[0]?.jobs_completed).toBe(6);
+    await stopAgent(agent);
+  });
+
+  it('AI job types wait in the queue with the reason instead of a made-up result', async () => {
+    for (const type of [
+      'neural_network_training',
+      'transformer_inference',
+      'llm_inference',
+    ] as const) {
+      const job = await submitJob(server.url, enterprise, { job_type: type });
+      expect(job.status).toBe('queued');
+      expect(job.queue_reason).toBe(NO_NODE_SUPPORTS_TYPE);
+      expect(job.result).toBeNull();
+    }
+  });
+
+  it('bad params of every type are refused with 400 naming the field', async () => {
+    const bad: Record<string, Record<string, unknown>> = {
+      matrix_multiply: { size: 5000 },
+      fibonacci: { n: -5 },
+      prime_sieve: { limit: 1 },
+    };
+    for (const [type, params] of Object.entries(bad)) {
+      const failure = await callApi(server.url, 'POST', apiPaths.jobs.submit, {
+        token: enterprise.token,
+        body: { job_type: type, params },
+      }).catch((error: unknown) => error);
+      expect(failure, type).toBeInstanceOf(ApiFailure);
+      expect((failure as ApiFailure).status).toBe(400);
+      expect((failure as ApiFailure).field).toMatch(/^params\./);
+    }
+    expect(JOB_TYPES).toContain('matrix_multiply');
+  });
+
+  it('two agents share many jobs and every job runs exactly once', async () => {
+    const first = startAgent('pair-1');
+    const second = startAgent('pair-2');
+    await Promise.all([first.waitForOutput(/Connected to/), second.waitForOutput(/Connected to/)]);
+    const jobs = await Promise.all(
+      Array.from({ length: 16 }, (_, index) =>
+        submitJob(server.url, enterprise, { job_type: 'fibonacci', params: { n: 1000 + index } }),
+      ),
+    );
+    for (const job of jobs) {
+      const done = await waitForJob(server.url, enterprise, job.id);
+      expect(done.status).toBe('completed');
+      expect(done.attempts).toBe(1);
+      expect(done.result).toMatchObject({ n: job.params.n });
+    }
+    const runs =
+      (first.output() + second.output()).match(/Running fibonacci job \w+ \(attempt/g) ?? [];
+    expect(runs).toHaveLength(16);
+    await Promise.all([stopAgent(first), stopAgent(second)]);
+  });
+
+  it('a job whose agent is killed mid-run completes on another agent', async () => {
+    const doomed = startAgent('doomed');
+    await doomed.waitForOutput(/Connected to/);
+    const job = await submitJob(server.url, enterprise, {
+      job_type: 'prime_sieve',
+      params: { limit: 10_000_000_000 },
+    });
+    await waitForJob(server.url, enterprise, job.id, (current) => current.status === 'running');
+    doomed.signal('SIGKILL');
+    await doomed.exited;
+
+    const rescuer = startAgent('rescuer');
+    const done = await waitForJob(server.url, enterprise, job.id, undefined, 180_000);
+    expect(done.status).toBe('completed');
+    expect(done.attempts).toBe(2);
+    expect(done.result).toMatchObject({ count: 455_052_511 });
+    const nodes = await listNodes(server.url, provider);
+    expect(done.assigned_node_id).toBe(nodes.find((node) => node.name === 'rescuer')?.id);
+    await stopAgent(rescuer);
+  });
+
+  it('a paused node takes no work until resumed; cancel stops queued and running jobs', async () => {
+    const agent = startAgent('pausable');
+    await agent.waitForOutput(/Connected to/);
+    const node = (await listNodes(server.url, provider)).find(
+      (candidate) => candidate.name === 'pausable',
+    );
+    if (!node) throw new Error('node not listed');
+
+    await callApi(server.url, 'POST', apiPaths.nodes.pause(node.id), { token: provider.token });
+    const waiting = await submitJob(server.url, enterprise, {
+      job_type: 'fibonacci',
+      params: { n: 5 },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await getJob(server.url, enterprise, waiting.id)).status).toBe('queued');
+
+    const queuedToCancel = await submitJob(server.url, enterprise, {
+      job_type: 'fibonacci',
+      params: { n: 6 },
+    });
+    await callApi(server.url, 'POST', apiPaths.jobs.cancel(queuedToCancel.id), {
+      token: enterprise.token,
+    });
+    expect((await getJob(server.url, enterprise, queuedToCancel.id)).status).toBe('cancelled');
+
+    await callApi(server.url, 'POST', apiPaths.nodes.resume(node.id), { token: provider.token });
+    expect((await waitForJob(server.url, enterprise, waiting.id)).status).toBe('completed');
+
+    const long = await submitJob(server.url, enterprise, {
+      job_type: 'prime_sieve',
+      params: { limit: 50_000_000_000 },
+    });
+    await waitForJob(server.url, enterprise, long.id, (current) => current.status === 'running');
+    await callApi(server.url, 'POST', apiPaths.jobs.cancel(long.id), { token: enterprise.token });
+    expect((await getJob(server.url, enterprise, long.id)).status).toBe('cancelled');
+    await agent.waitForOutput(/was cancelled; stopped it/);
+
+    // The agent is free again afterwards.
+    const next = await submitJob(server.url, enterprise, {
+      job_type: 'fibonacci',
+      params: { n: 7 },
+    });
+    expect((await waitForJob(server.url, enterprise, next.id)).result).toMatchObject({
+      value: '13',
+    });
+    await stopAgent(agent);
+  });
+}
+
+describe('compute network on the embedded database', () => networkSuite('pglite'));
+if (isPostgresReachable) describe('compute network on PostgreSQL', () => networkSuite('postgres'));
+else describe.skip(POSTGRES_SKIPPED_TITLE, () => networkSuite('postgres'));
