@@ -280,17 +280,32 @@ describeEachDatabase('scheduler: leases, retries, verification and long polls', 
       expect(again.statusCode).toBe(409);
     });
 
-    it('refuses a lease id this node never held with 404', async () => {
+    it('answers 409 for a lease id that is not the current one; 404 to a node that never had the job', async () => {
       const job = await submitJob(app, enterprise);
       const { deviceToken } = await enrollNode(app, provider);
       const leased = await leaseJob(app, deviceToken);
-      const response = await completeRequest(
+      const wrongLease = { ...leased, lease_id: '00000000-0000-4000-8000-00000000abcd' };
+      const response = await completeRequest(app, deviceToken, wrongLease, primeSieveResult(30));
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ code: ERROR_CODES.leaseNotValid });
+      const progress = await agentCall(app, deviceToken, agentPaths.progress(job.id), {
+        lease_id: wrongLease.lease_id,
+        progress: 0.1,
+      });
+      expect(progress.json()).toEqual({ abort: true });
+
+      const stranger = await enrollNode(app, provider);
+      const foreign = await completeRequest(
         app,
-        deviceToken,
-        { ...leased, lease_id: '00000000-0000-4000-8000-00000000abcd' },
+        stranger.deviceToken,
+        leased,
         primeSieveResult(30),
       );
-      expect(response.statusCode).toBe(404);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual({
+        message: 'This node has never been leased this job',
+        code: ERROR_CODES.notFound,
+      });
       expect((await getJob(app, enterprise, job.id)).status).toBe('running');
     });
 

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/connection.ts';
 import { jobAttempts, type JobAttemptRow } from '../db/schema.ts';
 
@@ -23,6 +23,16 @@ export function createJobAttemptRepository(db: Database) {
         .where(eq(jobAttempts.leaseId, leaseId))
         .limit(1);
       return row;
+    },
+
+    /** Whether the node ever held a lease on the job. */
+    async existsForNodeAndJob(nodeId: string, jobId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ leaseId: jobAttempts.leaseId })
+        .from(jobAttempts)
+        .where(and(eq(jobAttempts.jobId, jobId), eq(jobAttempts.nodeId, nodeId)))
+        .limit(1);
+      return row !== undefined;
     },
 
     async end(leaseId: string, ending: AttemptEnding): Promise<void> {

@@ -34,7 +34,7 @@ export type ResultVerifier = (
 ) => { ok: true } | { ok: false; reason: string };
 
 export const LEASE_NOT_VALID_MESSAGE = 'This lease is no longer valid';
-export const LEASE_NOT_FOUND_MESSAGE = 'This node holds no such lease on this job';
+export const LEASE_NOT_FOUND_MESSAGE = 'This node has never been leased this job';
 export const NODE_STOPPED_RESPONDING = 'node stopped responding';
 
 /** The sweeper's period; lease requests also sweep, at most once per this many milliseconds. */
@@ -130,17 +130,20 @@ export function createSchedulerService(options: {
     });
   }
 
-  /** The attempt behind `leaseId`, if it is this node's attempt on this job; else 404. */
+  /**
+   * The attempt behind `leaseId` when it is this node's attempt on this job. Null when the node has
+   * held this job but not under that lease id (a stale or wrong lease: 409 or abort). A job the node
+   * never held is someone else's: 404.
+   */
   async function findOwnAttempt(
     nodeId: string,
     jobId: string,
     leaseId: string,
-  ): Promise<JobAttemptRow> {
+  ): Promise<JobAttemptRow | null> {
     const attempt = await repositories.jobAttempts.findByLeaseId(leaseId);
-    if (!attempt || attempt.jobId !== jobId || attempt.nodeId !== nodeId) {
-      throw notFound(LEASE_NOT_FOUND_MESSAGE);
-    }
-    return attempt;
+    if (attempt && attempt.jobId === jobId && attempt.nodeId === nodeId) return attempt;
+    if (await repositories.jobAttempts.existsForNodeAndJob(nodeId, jobId)) return null;
+    throw notFound(LEASE_NOT_FOUND_MESSAGE);
   }
 
   function isCurrentLease(job: JobRow | undefined, leaseId: string): job is JobRow {
@@ -237,7 +240,7 @@ export function createSchedulerService(options: {
       jobId: string,
       input: ProgressRequest,
     ): Promise<ProgressResponse> {
-      await findOwnAttempt(nodeId, jobId, input.lease_id);
+      if (!(await findOwnAttempt(nodeId, jobId, input.lease_id))) return { abort: true };
       const now = clock();
       const isCurrent = await repositories.jobs.recordProgress(jobId, input.lease_id, {
         progress: input.progress,
@@ -262,7 +265,7 @@ export function createSchedulerService(options: {
     ): Promise<CompleteJobResponse> {
       const attempt = await findOwnAttempt(nodeId, jobId, input.lease_id);
       const job = await repositories.jobs.findById(jobId);
-      if (!isCurrentLease(job, input.lease_id)) throw leaseNotValid();
+      if (!attempt || !isCurrentLease(job, input.lease_id)) throw leaseNotValid();
 
       const resultSchema = (jobResultSchemas as Partial<Record<JobType, z.ZodType>>)[job.jobType];
       if (!resultSchema) throw leaseNotValid();
@@ -328,7 +331,7 @@ export function createSchedulerService(options: {
 
     /** retryable: back to the queue (counted) or failed after max_attempts; else failed at once. */
     async fail(nodeId: string, jobId: string, input: FailJobRequest): Promise<void> {
-      await findOwnAttempt(nodeId, jobId, input.lease_id);
+      if (!(await findOwnAttempt(nodeId, jobId, input.lease_id))) throw leaseNotValid();
       await endAttempt(jobId, input.lease_id, {
         outcome: 'failed',
         reason: input.error,
@@ -341,7 +344,7 @@ export function createSchedulerService(options: {
 
     /** Handed back unfinished: queued again, the attempt not counted. */
     async release(nodeId: string, jobId: string, leaseId: string): Promise<void> {
-      await findOwnAttempt(nodeId, jobId, leaseId);
+      if (!(await findOwnAttempt(nodeId, jobId, leaseId))) throw leaseNotValid();
       await endAttempt(jobId, leaseId, {
         outcome: 'released',
         reason: 'handed back by its node',
