@@ -23,12 +23,13 @@ export function startAgentProcess(options: {
   maxCores?: number;
   dataDir?: string;
   extraArgs?: string[];
+  /** A bundled agent file to run with plain node instead of the sources through tsx. */
+  bundle?: string;
 }): RunningAgent {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'fabric-agent-'));
+  const entry = options.bundle ? [options.bundle] : ['--import', 'tsx', 'apps/agent/src/cli.ts'];
   const args = [
-    '--import',
-    'tsx',
-    'apps/agent/src/cli.ts',
+    ...entry,
     '--server',
     options.serverUrl,
     '--email',

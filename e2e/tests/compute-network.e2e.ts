@@ -1,4 +1,7 @@
-import { apiPaths, JOB_TYPES, NO_NODE_SUPPORTS_TYPE } from '@fabric/contract';
+import { agentPaths, apiPaths, JOB_TYPES, NO_NODE_SUPPORTS_TYPE } from '@fabric/contract';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startAgentProcess, type RunningAgent } from '../support/agent.ts';
 import {
@@ -144,6 +147,37 @@ function networkSuite(database: 'pglite' | 'postgres') {
     expect(after[0]?.jobs_completed).toBe(6);
     await stopAgent(agent);
   });
+
+  it.runIf(database === 'pglite')(
+    'the agent downloaded from the server runs as one file with plain node',
+    async () => {
+      const response = await fetch(`${server.url}${agentPaths.download}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-disposition')).toBe(
+        'attachment; filename="fabric-agent.mjs"',
+      );
+      const directory = mkdtempSync(path.join(tmpdir(), 'fabric-download-'));
+      const bundle = path.join(directory, 'fabric-agent.mjs');
+      writeFileSync(bundle, Buffer.from(await response.arrayBuffer()));
+
+      const agent = startAgentProcess({
+        serverUrl: server.url,
+        email: provider.email,
+        password: provider.password,
+        name: 'downloaded',
+        bundle,
+        maxCores: 2,
+      });
+      agents.push(agent);
+      await agent.waitForOutput(/Connected to/);
+      const job = await submitJob(server.url, enterprise, {
+        job_type: 'prime_sieve',
+        params: { limit: 100_000_000 },
+      });
+      const done = await waitForJob(server.url, enterprise, job.id);
+      expect(done.result).toMatchObject({ count: 5_761_455 });
+    },
+  );
 
   it('AI job types wait in the queue with the reason instead of a made-up result', async () => {
     for (const type of [

@@ -18,6 +18,8 @@ export const MAX_LEASE_WAIT_SECONDS = 25;
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
 export const agentPaths = {
+  /** The agent as one file for `node`; public so a plain link in the Add Node dialog downloads it. */
+  download: '/api/agent/download',
   register: '/api/agent/register',
   heartbeat: '/api/agent/heartbeat',
   lease: '/api/agent/lease',

@@ -54,4 +54,5 @@ export const PUBLIC_API_PATHS: readonly string[] = [
   apiPaths.auth.forgotPassword,
   apiPaths.auth.resetPassword,
   apiPaths.health,
+  '/api/agent/download',
 ];

@@ -22,6 +22,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   webDistDir: string;
+  /** The single-file agent (apps/agent/dist/fabric-agent.mjs) offered at GET /api/agent/download. */
+  agentBundlePath: string;
   logLevel: LogLevel;
   logFormat: 'json' | 'pretty';
   /** Trust X-Forwarded-For (only behind a reverse proxy), so per-IP limits see the client address. */
@@ -90,6 +92,7 @@ const environmentSchema = z.object({
   ),
   MAIL_FROM: optionalString(),
   WEB_DIST_DIR: optionalString(),
+  AGENT_BUNDLE_PATH: optionalString(),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z
@@ -127,6 +130,9 @@ function invocationDirectory(environment: NodeJS.ProcessEnv): string {
 }
 
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+const DEFAULT_AGENT_BUNDLE_PATH = fileURLToPath(
+  new URL('../../../agent/dist/fabric-agent.mjs', import.meta.url),
+);
 
 /**
  * Reads and validates the environment, then applies `overrides` (tests and embedders pass them).
@@ -165,6 +171,9 @@ export function loadConfig(
     webDistDir: env.WEB_DIST_DIR
       ? path.resolve(baseDirectory, env.WEB_DIST_DIR)
       : DEFAULT_WEB_DIST_DIR,
+    agentBundlePath: env.AGENT_BUNDLE_PATH
+      ? path.resolve(baseDirectory, env.AGENT_BUNDLE_PATH)
+      : DEFAULT_AGENT_BUNDLE_PATH,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
     trustProxy: env.TRUST_PROXY,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/env.ts';
 import type { Services } from '../services/index.ts';
+import { agentDownloadRoutes } from './api/agent-download.ts';
 import { agentRoutes } from './api/agent.ts';
 import { authRoutes } from './api/auth.ts';
 import { healthRoutes } from './api/health.ts';
@@ -19,4 +20,5 @@ export function registerRoutes(app: FastifyInstance, options: RouteOptions): voi
   nodeRoutes(app, options);
   jobRoutes(app, options);
   agentRoutes(app, options);
+  agentDownloadRoutes(app, options);
 }
