@@ -29,9 +29,9 @@ if (!run('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) failures.push('lin
 for (const suite of suites) {
   if (
     suite === 'e2e' &&
-    !run('build web app for browser tests', 'npm', ['run', 'build', '-w', '@fabric/web'])
+    !run('build the web app and the agent bundle for the browser tests', 'npm', ['run', 'build'])
   ) {
-    failures.push('web build');
+    failures.push('build');
     continue;
   }
   const reportFile = path.join(reportDir, `${suite.replaceAll('/', '-')}.json`);
