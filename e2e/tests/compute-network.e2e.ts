@@ -252,6 +252,35 @@ function networkSuite(database: 'pglite' | 'postgres') {
     await stopAgent(rescuer);
   });
 
+  it('an agent stopped with SIGTERM hands its job back at once, and an unenrolled agent stops', async () => {
+    const leaving = startAgent('leaving');
+    await leaving.waitForOutput(/Connected to/);
+    const job = await submitJob(server.url, enterprise, {
+      job_type: 'prime_sieve',
+      params: { limit: 50_000_000_000 },
+    });
+    await waitForJob(server.url, enterprise, job.id, (current) => current.status === 'running');
+    leaving.signal('SIGTERM');
+    expect(await leaving.exited).toBe(0);
+    expect(leaving.output()).toMatch(/Handed job \w+ back to the network/);
+    const requeued = await getJob(server.url, enterprise, job.id);
+    expect(requeued.status).toBe('queued');
+    await callApi(server.url, 'POST', apiPaths.jobs.cancel(job.id), { token: enterprise.token });
+
+    const unenrolled = startAgent('unenrolled');
+    await unenrolled.waitForOutput(/Connected to/);
+    const node = (await listNodes(server.url, provider)).find(
+      (candidate) => candidate.name === 'unenrolled',
+    );
+    if (!node) throw new Error('node not listed');
+    await callApi(server.url, 'DELETE', apiPaths.nodes.detail(node.id), { token: provider.token });
+    expect(await unenrolled.exited).toBe(2);
+    expect(unenrolled.output()).toContain('The server no longer accepts this node');
+    expect((await listNodes(server.url, provider)).map((listed) => listed.id)).not.toContain(
+      node.id,
+    );
+  });
+
   it('a paused node takes no work until resumed; cancel stops queued and running jobs', async () => {
     const agent = startAgent('pausable');
     await agent.waitForOutput(/Connected to/);
