@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { makeJob, makeNode } from '@/testing/records';
+import {
+  formatCpu,
+  formatJobCost,
+  formatJobType,
+  formatMemory,
+  formatUptime,
+  formatUsd,
+  shortId,
+} from './format';
+
+describe('format', () => {
+  it('shortens an id to its first 8 characters', () => {
+    expect(shortId('a1b2c3d4-0000-4000-8000-000000000001')).toBe('a1b2c3d4');
+    expect(shortId('abc')).toBe('abc');
+  });
+
+  it('formats dollars with 2 decimals from numbers and decimal strings', () => {
+    expect(formatUsd(2.4)).toBe('$2.40');
+    expect(formatUsd('0.00')).toBe('$0.00');
+    expect(formatUsd('1234.5')).toBe('$1,234.50');
+    expect(formatUsd('not a number')).toBe('$0.00');
+  });
+
+  it('shows the actual cost, else the estimate, else a dash', () => {
+    expect(formatJobCost(makeJob({ actual_cost: 1.234, estimated_cost: 2.4 }))).toBe('$1.23');
+    expect(formatJobCost(makeJob({ actual_cost: null, estimated_cost: 2.4 }))).toBe('$2.40');
+    expect(formatJobCost(makeJob({ actual_cost: 0, estimated_cost: 2.4 }))).toBe('$0.00');
+    expect(formatJobCost(makeJob({ actual_cost: null, estimated_cost: null }))).toBe('—');
+  });
+
+  it('shows 99% uptime only when the node has sent a heartbeat', () => {
+    expect(formatUptime(makeNode())).toBe('99%');
+    expect(formatUptime(makeNode({ last_heartbeat: null }))).toBe('N/A');
+  });
+
+  it('shows CPU and memory from the hardware info, else N/A', () => {
+    expect(formatCpu(makeNode())).toBe('Apple M2');
+    expect(formatMemory(makeNode())).toBe('16 GB');
+    expect(formatCpu(makeNode({ hardware_info: null }))).toBe('N/A');
+    expect(formatMemory(makeNode({ hardware_info: { cpu: 'x' } }))).toBe('N/A');
+  });
+
+  it('turns a job type into a readable name', () => {
+    expect(formatJobType('neural_network_training')).toBe('Neural Network Training');
+    expect(formatJobType('fibonacci')).toBe('Fibonacci');
+  });
+});
