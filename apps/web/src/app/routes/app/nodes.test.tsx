@@ -1,0 +1,97 @@
+import { apiPaths } from '@fabric/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
+import { enterpriseUser, providerUser, storeSession } from '@/testing/fixtures';
+import { makeNode } from '@/testing/records';
+import { renderApp } from '@/testing/render-app';
+
+const ME = `GET ${apiPaths.auth.me}`;
+const NODES = `GET ${apiPaths.nodes.list}`;
+
+describe('My Nodes', () => {
+  it("shows 'No Nodes Registered' when the provider has no nodes", async () => {
+    storeSession();
+    stubFetch()
+      .on(ME, () => jsonResponse(200, providerUser))
+      .on(NODES, () => jsonResponse(200, { nodes: [] }));
+    renderApp('/nodes');
+
+    expect(await screen.findByText('No Nodes Registered')).toBeInTheDocument();
+  });
+
+  it('shows every field of a node card and the fallbacks of a bare node', async () => {
+    storeSession();
+    const full = makeNode({ lifetime_earnings: '12.5', jobs_completed: 7 });
+    const bare = makeNode({
+      id: 'b1b2c3d4-0000-4000-8000-000000000002',
+      name: null,
+      device_id: 'device-bare',
+      status: 'offline',
+      hardware_info: null,
+      last_heartbeat: null,
+      jobs_completed: 0,
+    });
+    stubFetch()
+      .on(ME, () => jsonResponse(200, providerUser))
+      .on(NODES, () => jsonResponse(200, { nodes: [full, bare] }));
+    renderApp('/nodes');
+
+    const fullCard = await screen.findByRole('link', { name: 'Studio Mac, open details' });
+    expect(within(fullCard).getByText('device-studio-mac')).toBeInTheDocument();
+    expect(within(fullCard).getByText('Online')).toBeInTheDocument();
+    expect(within(fullCard).getByText('Apple M2')).toBeInTheDocument();
+    expect(within(fullCard).getByText('16 GB')).toBeInTheDocument();
+    expect(within(fullCard).getByText('7')).toBeInTheDocument();
+    expect(within(fullCard).getByText('$12.50')).toBeInTheDocument();
+    expect(within(fullCard).getByText('99%')).toBeInTheDocument();
+
+    const bareCard = screen.getByRole('link', { name: 'Unnamed Node, open details' });
+    expect(within(bareCard).getByText('device-bare')).toBeInTheDocument();
+    expect(within(bareCard).getByText('Offline')).toBeInTheDocument();
+    // CPU, Memory and Uptime all fall back to N/A.
+    expect(within(bareCard).getAllByText('N/A')).toHaveLength(3);
+  });
+
+  it('opens the node detail page when a card is chosen with the keyboard', async () => {
+    storeSession();
+    stubFetch()
+      .on(ME, () => jsonResponse(200, providerUser))
+      .on(NODES, () => jsonResponse(200, { nodes: [makeNode()] }));
+    const { router, user } = renderApp('/nodes');
+
+    const card = await screen.findByRole('link', { name: 'Studio Mac, open details' });
+    card.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe(`/nodes/${makeNode().id}`);
+    });
+  });
+
+  it('shows the agent command for this origin and the signed-in email in the Add Node dialog', async () => {
+    storeSession();
+    stubFetch()
+      .on(ME, () => jsonResponse(200, providerUser))
+      .on(NODES, () => jsonResponse(200, { nodes: [] }));
+    const { user } = renderApp('/nodes');
+
+    await user.click(await screen.findByRole('button', { name: 'Add Node' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('agent-command')).toHaveTextContent(
+      `node fabric-agent.mjs --server ${window.location.origin} --email ada@example.com`,
+    );
+    const downloads = within(dialog).getAllByRole('link', { name: /^Download for/ });
+    expect(downloads.length).toBeGreaterThan(0);
+    for (const link of downloads) expect(link).toHaveAttribute('href', '/api/agent/download');
+    expect(within(dialog).getByText(/\$2-5\/day per device/)).toBeInTheDocument();
+  });
+
+  it('does not load the node list for an enterprise', async () => {
+    storeSession({ role: 'enterprise', email: enterpriseUser.email });
+    const network = stubFetch().on(ME, () => jsonResponse(200, enterpriseUser));
+    renderApp('/nodes');
+
+    expect(await screen.findByText('Nodes are for node providers')).toBeInTheDocument();
+    expect(network.callsTo(NODES)).toHaveLength(0);
+  });
+});
