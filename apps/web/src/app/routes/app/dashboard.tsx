@@ -1,12 +1,27 @@
-import { PRODUCT_NAME } from '@fabric/contract';
-import { BriefcaseBusiness, ListChecks, Plus, Server } from 'lucide-react';
+import { DASHBOARD_TABLE_ROWS, PRODUCT_NAME } from '@fabric/contract';
+import {
+  BriefcaseBusiness,
+  CircleCheck,
+  DollarSign,
+  ListChecks,
+  Plus,
+  Server,
+  Wallet,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { BILLING_PENDING_NOTE, StatCard } from '@/components/stat-card';
 import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { useNodes } from '@/features/nodes/api/get-nodes';
+import { NodesTable } from '@/features/nodes/components/nodes-table';
 import { useStoredEmail, useStoredRole } from '@/hooks/use-stored-session';
+import { errorMessage } from '@/lib/api-client';
+import { formatUsd } from '@/lib/format';
 
 /** / and /team: the dashboard of the signed-in role. */
 export function DashboardRoute() {
@@ -15,6 +30,16 @@ export function DashboardRoute() {
 }
 
 function ProviderDashboard() {
+  const nodes = useNodes();
+  const list = nodes.data;
+  const activeNodes = list?.filter((node) => node.status === 'online').length;
+  const jobsCompleted = list?.reduce((sum, node) => sum + node.jobs_completed, 0);
+  const lifetimeEarnings = list?.reduce(
+    (sum, node) => sum + (Number.parseFloat(node.lifetime_earnings) || 0),
+    0,
+  );
+  const failed = nodes.isError ? '—' : undefined;
+
   return (
     <>
       <PageHeader
@@ -29,13 +54,48 @@ function ProviderDashboard() {
           </Button>
         }
       />
-      <EmptyState icon={Server} title="Your node overview will appear here">
-        <p>
-          Once your devices run the {PRODUCT_NAME} agent, this dashboard will show your active
-          nodes, jobs completed, current balance and lifetime earnings, with your first five nodes
-          listed below.
-        </p>
-      </EmptyState>
+      <div className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard title="Active Nodes" icon={Server} value={activeNodes ?? failed} />
+        <StatCard title="Jobs Completed" icon={CircleCheck} value={jobsCompleted ?? failed} />
+        <StatCard title="Current Balance" icon={Wallet} value="—" note={BILLING_PENDING_NOTE} />
+        <StatCard
+          title="Lifetime Earnings"
+          icon={DollarSign}
+          value={lifetimeEarnings === undefined ? failed : formatUsd(lifetimeEarnings)}
+        />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>My Nodes</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {nodes.isPending ? (
+              <Skeleton className="h-24" />
+            ) : nodes.isError ? (
+              <p className="text-sm text-destructive">
+                {errorMessage(nodes.error, 'API request failed')}
+              </p>
+            ) : nodes.data.length === 0 ? (
+              <p className="text-sm text-muted-foreground">
+                No nodes yet. Add a node to start earning.
+              </p>
+            ) : (
+              <NodesTable nodes={nodes.data.slice(0, DASHBOARD_TABLE_ROWS)} />
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Recent Activity</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="text-sm text-muted-foreground">
+              Payouts and earnings will be listed here once billing is available.
+            </p>
+          </CardContent>
+        </Card>
+      </div>
     </>
   );
 }
