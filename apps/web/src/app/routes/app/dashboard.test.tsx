@@ -2,8 +2,8 @@ import { apiPaths } from '@fabric/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
-import { providerUser, storeSession } from '@/testing/fixtures';
-import { makeNode } from '@/testing/records';
+import { enterpriseUser, providerUser, storeSession } from '@/testing/fixtures';
+import { makeJob, makeNode } from '@/testing/records';
 import { renderApp } from '@/testing/render-app';
 
 const ME = `GET ${apiPaths.auth.me}`;
@@ -40,5 +40,38 @@ describe('provider dashboard', () => {
     expect(screen.getByText('Device 4')).toBeInTheDocument();
     expect(screen.queryByText('Device 5')).not.toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'View' })).toHaveLength(5);
+  });
+});
+
+describe('enterprise dashboard', () => {
+  it('shows the organization as heading, job figures from counts and the first 5 jobs', async () => {
+    storeSession({ role: 'enterprise', email: enterpriseUser.email });
+    const jobs = Array.from({ length: 5 }, (_, index) =>
+      makeJob({ id: `${index}0000000-aaaa-4000-8000-000000000000`, status: 'running' }),
+    );
+    stubFetch()
+      .on(ME, () => jsonResponse(200, enterpriseUser))
+      .on(`GET ${apiPaths.jobs.list}`, () =>
+        jsonResponse(200, {
+          jobs,
+          total: 12,
+          page: 1,
+          page_size: 5,
+          counts: { queued: 2, running: 3, completed: 6, failed: 1 },
+        }),
+      );
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Acme Research' })).toBeInTheDocument();
+    expect(await screen.findByText('00000000')).toBeInTheDocument();
+    expect(statValue('Jobs Running')).toHaveTextContent('5');
+    expect(statValue('Jobs Completed')).toHaveTextContent('6');
+    expect(statValue('Total Jobs')).toHaveTextContent('12');
+    expect(statValue('Credit Balance')).toHaveTextContent('—');
+    expect(screen.getAllByRole('link', { name: /^View job/ })).toHaveLength(5);
+    expect(screen.getByRole('link', { name: 'Submit New Job' })).toHaveAttribute(
+      'href',
+      '/jobs/submit',
+    );
   });
 });

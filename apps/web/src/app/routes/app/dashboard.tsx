@@ -1,5 +1,6 @@
 import { DASHBOARD_TABLE_ROWS, PRODUCT_NAME } from '@fabric/contract';
 import {
+  Activity,
   BriefcaseBusiness,
   CircleCheck,
   DollarSign,
@@ -9,7 +10,6 @@ import {
   Wallet,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { BILLING_PENDING_NOTE, StatCard } from '@/components/stat-card';
 import { Button } from '@/components/ui/button';
@@ -17,6 +17,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { jobCounts, useJobs } from '@/features/jobs/api/get-jobs';
+import { JobsTable } from '@/features/jobs/components/jobs-table';
 import { useNodes } from '@/features/nodes/api/get-nodes';
 import { NodesTable } from '@/features/nodes/components/nodes-table';
 import { useStoredEmail, useStoredRole } from '@/hooks/use-stored-session';
@@ -103,6 +105,9 @@ function ProviderDashboard() {
 function EnterpriseDashboard() {
   const { data: user } = useCurrentUser();
   const storedEmail = useStoredEmail();
+  const jobs = useJobs({ page: 1, pageSize: DASHBOARD_TABLE_ROWS });
+  const counts = jobs.data ? jobCounts(jobs.data.counts) : undefined;
+  const failed = jobs.isError ? '—' : undefined;
   const heading =
     user?.organization_name || user?.name || user?.email || storedEmail || 'Dashboard';
 
@@ -128,12 +133,32 @@ function EnterpriseDashboard() {
           </>
         }
       />
-      <EmptyState icon={BriefcaseBusiness} title="Your job overview will appear here">
-        <p>
-          Once you submit jobs, this dashboard will show how many are running and completed, your
-          credit balance and total jobs, with your five most recent jobs listed below.
-        </p>
-      </EmptyState>
+      <div className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard title="Jobs Running" icon={Activity} value={counts?.running ?? failed} />
+        <StatCard title="Jobs Completed" icon={CircleCheck} value={counts?.completed ?? failed} />
+        <StatCard title="Credit Balance" icon={Wallet} value="—" note={BILLING_PENDING_NOTE} />
+        <StatCard title="Total Jobs" icon={BriefcaseBusiness} value={counts?.all ?? failed} />
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Active Jobs</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {jobs.isPending ? (
+            <Skeleton className="h-24" />
+          ) : jobs.isError ? (
+            <p className="text-sm text-destructive">
+              {errorMessage(jobs.error, 'API request failed')}
+            </p>
+          ) : jobs.data.jobs.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              No jobs yet. Submit a job to run it on the network.
+            </p>
+          ) : (
+            <JobsTable jobs={jobs.data.jobs.slice(0, DASHBOARD_TABLE_ROWS)} showNode={false} />
+          )}
+        </CardContent>
+      </Card>
     </>
   );
 }
