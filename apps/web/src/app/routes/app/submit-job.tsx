@@ -1,8 +1,7 @@
-import { Send } from 'lucide-react';
 import { Navigate } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { SubmitJobForm } from '@/features/jobs/components/submit-job-form';
 import { useStoredRole } from '@/hooks/use-stored-session';
 import { BackLink } from './back-link';
 
@@ -14,12 +13,7 @@ export function SubmitJobRoute() {
     <>
       <BackLink to={paths.jobs.list.href()}>Back to My Jobs</BackLink>
       <PageHeader title="Submit New Job" description="Run an AI/ML workload on the network." />
-      <EmptyState icon={Send} title="Job submission will open here">
-        <p>
-          You will choose a job type and priority, give its parameters as JSON, and see the cost
-          estimate and your credit balance before you submit.
-        </p>
-      </EmptyState>
+      <SubmitJobForm />
     </>
   );
 }
