@@ -45,5 +45,6 @@ describe('format', () => {
   it('turns a job type into a readable name', () => {
     expect(formatJobType('neural_network_training')).toBe('Neural Network Training');
     expect(formatJobType('fibonacci')).toBe('Fibonacci');
+    expect(formatJobType('llm_inference')).toBe('LLM Inference');
   });
 });

@@ -48,11 +48,15 @@ export function formatMemory(node: Pick<Node, 'hardware_info'>): string {
   return node.hardware_info?.memory || 'N/A';
 }
 
+const ACRONYMS = new Set(['llm', 'ai', 'ml']);
+
 /** A readable name for a job type: "neural_network_training" → "Neural Network Training". */
 export function formatJobType(jobType: string): string {
   return jobType
     .split('_')
     .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .map((word) =>
+      ACRONYMS.has(word) ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1),
+    )
     .join(' ');
 }

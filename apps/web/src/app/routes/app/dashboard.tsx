@@ -56,7 +56,7 @@ function ProviderDashboard() {
           </Button>
         }
       />
-      <div className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard title="Active Nodes" icon={Server} value={activeNodes ?? failed} />
         <StatCard title="Jobs Completed" icon={CircleCheck} value={jobsCompleted ?? failed} />
         <StatCard title="Current Balance" icon={Wallet} value="—" note={BILLING_PENDING_NOTE} />
@@ -133,7 +133,7 @@ function EnterpriseDashboard() {
           </>
         }
       />
-      <div className="mb-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard title="Jobs Running" icon={Activity} value={counts?.running ?? failed} />
         <StatCard title="Jobs Completed" icon={CircleCheck} value={counts?.completed ?? failed} />
         <StatCard title="Credit Balance" icon={Wallet} value="—" note={BILLING_PENDING_NOTE} />

@@ -57,7 +57,7 @@ describe('My Jobs', () => {
     const waitingRow = screen.getByText('33333333').closest('tr');
     if (!waitingRow) throw new Error('no row');
     expect(within(waitingRow).getByText('Unassigned')).toBeInTheDocument();
-    expect(within(waitingRow).getByText('Llm Inference')).toBeInTheDocument();
+    expect(within(waitingRow).getByText('LLM Inference')).toBeInTheDocument();
     expect(within(waitingRow).getByText('$2.40')).toBeInTheDocument();
   });
 

@@ -66,7 +66,7 @@ export function JobsRoute() {
             setPage(1);
           }}
         >
-          <TabsList className="w-full sm:w-fit">
+          <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-fit">
             {tabs.map((entry) => (
               <TabsTrigger key={entry.value} value={entry.value}>
                 {entry.label}
