@@ -66,7 +66,7 @@ export function AddNodeDialog({ email }: { email: string }) {
         </DialogHeader>
 
         <Section title="How it works">
-          <ol className="grid gap-2 text-sm sm:grid-cols-4">
+          <ol className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
             {[
               ['1. Download', 'Get the agent file.'],
               ['2. Run', 'Start it with Node.js.'],
@@ -139,9 +139,7 @@ export function AddNodeDialog({ email }: { email: string }) {
         <Section title="Security">
           <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
             <li>Your password is used once to enroll the device and is never stored on it.</li>
-            <li>
-              The device keeps only its own device token, which you can revoke by unenrolling.
-            </li>
+            <li>The device keeps only its own device token, not your password.</li>
             <li>Jobs run in a sandboxed child process with CPU, memory and time limits.</li>
           </ul>
         </Section>
