@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordRequestSchema, PASSWORD_MIN_LENGTH } from '@fabric/contract';
+import { changePasswordRequestSchema } from '@fabric/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { showServerFieldError } from '@/lib/form-errors';
 import { useChangePassword } from '../api/change-password';
+import { NewPasswordFields, passwordsAreEqual, passwordsMismatch } from './new-password-fields';
 
 const changePasswordFormSchema = changePasswordRequestSchema
   .extend({
@@ -17,10 +18,7 @@ const changePasswordFormSchema = changePasswordRequestSchema
     current_password: z.string().min(1, 'Current password is required'),
     confirm_password: z.string(),
   })
-  .refine((values) => values.new_password === values.confirm_password, {
-    path: ['confirm_password'],
-    message: 'Passwords do not match',
-  });
+  .refine(passwordsAreEqual, passwordsMismatch);
 
 const emptyValues = { current_password: '', new_password: '', confirm_password: '' };
 
@@ -81,20 +79,13 @@ export function ChangePasswordForm() {
             {...register('current_password')}
           />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label="New Password"
-              type="password"
-              autoComplete="new-password"
-              description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-              error={errors.new_password?.message}
-              {...register('new_password')}
-            />
-            <TextField
-              label="Confirm Password"
-              type="password"
-              autoComplete="new-password"
-              error={errors.confirm_password?.message}
-              {...register('confirm_password')}
+            <NewPasswordFields
+              newPassword={register('new_password')}
+              confirmPassword={register('confirm_password')}
+              errors={{
+                newPassword: errors.new_password?.message,
+                confirmPassword: errors.confirm_password?.message,
+              }}
             />
           </div>
           <div className="flex justify-end">

@@ -1,24 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { newPasswordSchema, PASSWORD_MIN_LENGTH } from '@fabric/contract';
+import { newPasswordSchema } from '@fabric/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { showServerFieldError } from '@/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
+import { NewPasswordFields, passwordsAreEqual, passwordsMismatch } from './new-password-fields';
 
 const resetPasswordFormSchema = z
   .object({
     new_password: newPasswordSchema,
     confirm_password: z.string(),
   })
-  .refine((values) => values.new_password === values.confirm_password, {
-    path: ['confirm_password'],
-    message: 'Passwords do not match',
-  });
+  .refine(passwordsAreEqual, passwordsMismatch);
 
 export function ResetPasswordForm({ token, onReset }: { token: string; onReset: () => void }) {
   const {
@@ -62,20 +59,13 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
         })(event)
       }
     >
-      <TextField
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        error={errors.new_password?.message}
-        {...register('new_password')}
-      />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirm_password?.message}
-        {...register('confirm_password')}
+      <NewPasswordFields
+        newPassword={register('new_password')}
+        confirmPassword={register('confirm_password')}
+        errors={{
+          newPassword: errors.new_password?.message,
+          confirmPassword: errors.confirm_password?.message,
+        }}
       />
       <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
         {reset.isPending ? (
