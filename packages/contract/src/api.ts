@@ -14,6 +14,8 @@ export const apiPaths = {
     password: '/api/auth/password',
     forgotPassword: '/api/auth/forgot-password',
     resetPassword: '/api/auth/reset-password',
+    /** DELETE closes the caller's account (an addition to spec section 7). */
+    account: '/api/auth/account',
   },
   nodes: {
     list: '/api/nodes',
@@ -22,6 +24,8 @@ export const apiPaths = {
     earnings: (id: string) => `/api/nodes/${encodeURIComponent(id)}/earnings`,
     pause: (id: string) => `/api/nodes/${encodeURIComponent(id)}/pause`,
     resume: (id: string) => `/api/nodes/${encodeURIComponent(id)}/resume`,
+    /** The node's recent job attempts (an addition to spec section 7). */
+    jobs: (id: string) => `/api/nodes/${encodeURIComponent(id)}/jobs`,
   },
   jobs: {
     list: '/api/jobs',
@@ -41,7 +45,21 @@ export const apiPaths = {
     connectOnboard: '/api/payment/connect/onboard',
     connectStatus: '/api/payment/connect/status',
     connectRefresh: '/api/payment/connect/refresh',
+    /** Additions to spec section 7. */
+    statement: '/api/payment/statement',
+    stripeWebhook: '/api/payment/webhooks/stripe',
+    sandboxOnboarding: '/api/payment/sandbox/onboarding',
+    sandboxCheckout: '/api/payment/sandbox/checkout',
   },
+  settings: '/api/settings',
+  notifications: {
+    list: '/api/notifications',
+    unreadCount: '/api/notifications/unread-count',
+    read: (id: string) => `/api/notifications/${encodeURIComponent(id)}/read`,
+    readAll: '/api/notifications/read-all',
+  },
+  /** Server-sent events telling the signed-in user which of their jobs and nodes changed. */
+  events: '/api/events',
   health: '/api/health',
 } as const;
 
@@ -55,4 +73,7 @@ export const PUBLIC_API_PATHS: readonly string[] = [
   apiPaths.auth.resetPassword,
   apiPaths.health,
   '/api/agent/download',
+  '/api/payment/webhooks/stripe',
+  '/api/payment/sandbox/onboarding',
+  '/api/payment/sandbox/checkout',
 ];

@@ -93,6 +93,17 @@ export const resetPasswordRequestSchema = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
+/**
+ * DELETE /api/auth/account: closing an account needs its password again. Any balance left is
+ * kept in the ledger as unclaimed funds (support can return it), never erased.
+ */
+export const deleteAccountRequestSchema = z.object({
+  current_password: passwordPresentSchema,
+  /** The caller typed the confirmation word. */
+  confirm: z.literal('DELETE', { error: 'Type DELETE to confirm' }),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
 /** Answer of calls that only confirm (password change, forgot, reset, logout). */
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;

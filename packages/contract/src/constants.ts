@@ -30,6 +30,22 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 /** Statuses that count as "running" on dashboards and the Running tab. */
 export const ACTIVE_JOB_STATUSES: readonly string[] = ['queued', 'running'];
 
+/** How one attempt (lease) of a job on a node ended; null while it runs. */
+export const ATTEMPT_OUTCOMES = [
+  'completed',
+  /** The agent reported a failure. */
+  'failed',
+  /** Verification refused the result. */
+  'rejected',
+  /** Heartbeats stopped and the lease ran out. */
+  'expired',
+  /** Handed back unfinished (agent stopping, node unenrolled, client gone); not counted. */
+  'released',
+  /** The owner cancelled the job while it ran. */
+  'cancelled',
+] as const;
+export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
+
 export const NODE_STATUSES = ['online', 'paused', 'offline'] as const;
 export type NodeStatus = (typeof NODE_STATUSES)[number];
 

@@ -25,6 +25,12 @@ export const ERROR_CODES = {
   /** Agent calls: the lease was taken back (expired, cancelled, re-leased); stop working on the job. */
   leaseNotValid: 'LEASE_NOT_VALID',
   invalidJson: 'INVALID_JSON',
+  /** Not enough credits for the hold of a job, or not enough available balance for a payout. */
+  insufficientFunds: 'INSUFFICIENT_FUNDS',
+  /** Payouts need a connected bank account with payouts enabled. */
+  payoutsNotEnabled: 'PAYOUTS_NOT_ENABLED',
+  /** The same Idempotency-Key was used before with a different request. */
+  idempotencyConflict: 'IDEMPOTENCY_CONFLICT',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unavailable: 'UNAVAILABLE',

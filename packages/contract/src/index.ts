@@ -10,3 +10,5 @@ export * from './agent.ts';
 export * from './payment.ts';
 export * from './marketplace.ts';
 export * from './health.ts';
+export * from './pricing.ts';
+export * from './notifications.ts';

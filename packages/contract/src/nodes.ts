@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { JOB_TYPES, NODE_STATUSES } from './constants.ts';
+import { ATTEMPT_OUTCOMES, JOB_TYPES, NODE_STATUSES } from './constants.ts';
 import { idSchema, timestampSchema } from './fields.ts';
+import { jobUsageSchema } from './job-params.ts';
 
 export const nodeStatusSchema = z.enum(NODE_STATUSES);
 
@@ -29,6 +30,11 @@ export const nodeSchema = z.object({
   agent_version: z.string().nullable(),
   /** The job the node is running now, if any. */
   current_job_id: idSchema.nullable(),
+  /**
+   * Share of the last 24 hours (or of the time since enrollment, when shorter) the node was
+   * online, measured from its heartbeats: 0..1, null before the first heartbeat.
+   */
+  uptime_24h: z.number().min(0).max(1).nullable(),
   created_at: timestampSchema,
 });
 export type Node = z.infer<typeof nodeSchema>;
@@ -45,3 +51,32 @@ export const nodeEarningsResponseSchema = z.object({
   by_job: z.array(z.object({ job_id: idSchema, amount: z.string(), finished_at: timestampSchema })),
 });
 export type NodeEarningsResponse = z.infer<typeof nodeEarningsResponseSchema>;
+
+/** One lease of a job on a node, as its provider sees it (no params or results of the customer). */
+export const nodeJobAttemptSchema = z.object({
+  job_id: idSchema,
+  job_type: z.enum(JOB_TYPES),
+  attempt_number: z.number().int(),
+  started_at: timestampSchema,
+  ended_at: timestampSchema.nullable(),
+  /** null while the attempt runs. */
+  outcome: z.enum(ATTEMPT_OUTCOMES).nullable(),
+  error: z.string().nullable(),
+  usage: jobUsageSchema.nullable(),
+  /** What the node earned for this attempt (USD decimal string). */
+  earned: z.string(),
+});
+export type NodeJobAttempt = z.infer<typeof nodeJobAttemptSchema>;
+
+export const nodeJobsQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .optional(),
+});
+
+/** The node's most recent attempts, newest first. */
+export const nodeJobsResponseSchema = z.object({ attempts: z.array(nodeJobAttemptSchema) });
+export type NodeJobsResponse = z.infer<typeof nodeJobsResponseSchema>;
