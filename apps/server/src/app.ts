@@ -18,6 +18,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { createRepositories } from './repositories/index.ts';
 import { registerRoutes } from './routes/index.ts';
 import { createServices } from './services/index.ts';
+import type { PaymentService } from './services/payment.service.ts';
 import {
   SWEEP_INTERVAL_MILLISECONDS,
   type SchedulerService,
@@ -27,6 +28,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The scheduler, for tests that must see waiting lease requests or force a sweep. */
     scheduler: SchedulerService;
+    /** Payments, for tests that run the monthly settlement at a chosen time. */
+    payments: PaymentService;
   }
 }
 
@@ -46,6 +49,9 @@ export interface BuildAppOptions {
 }
 
 const HOUSEKEEPING_INTERVAL_MILLISECONDS = 10 * 60 * 1000;
+const SETTLEMENT_INTERVAL_MILLISECONDS = 60 * 60 * 1000;
+const MAIL_DISPATCH_INTERVAL_MILLISECONDS = 5000;
+const PAYOUT_RETRY_INTERVAL_MILLISECONDS = 5 * 60 * 1000;
 
 /** Values that must never reach a log line, wherever they appear in a logged object. */
 const REDACTED_LOG_PATHS = [
@@ -144,13 +150,17 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     shutdownSteps.push(() => services.passwordReset.settlePendingDeliveries());
 
     await services.wakeups.start();
-    // Before the server stops: end every waiting lease request (it answers { lease: null }) so a
-    // long poll never holds up a shutdown, and stop listening.
+    await services.changes.start();
+    // Before the server stops: end every waiting lease request (it answers { lease: null }) and
+    // every event stream so that no long-lived request holds up a shutdown, and stop listening.
     app.addHook('preClose', async () => {
       await services.wakeups.stop();
+      await services.changes.stop();
     });
     shutdownSteps.push(() => services.wakeups.stop());
+    shutdownSteps.push(() => services.changes.stop());
     app.decorate('scheduler', services.scheduler);
+    app.decorate('payments', services.payments);
 
     await registerRateLimit(app, { rateLimits: repositories.rateLimits, clock });
     registerAuthentication(app, services.auth);
@@ -169,6 +179,39 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     shutdownSteps.push(async () => {
       clearInterval(timer);
       await housekeeping;
+    });
+
+    // Money and mail in the background: the monthly settlement (idempotent, so every process may
+    // run it; hourly, so a month's earnings settle within an hour of the month's end) and the
+    // notification emails.
+    let settling: Promise<unknown> = Promise.resolve();
+    const settle = () => {
+      settling = services.payments
+        .settle()
+        .catch((error: unknown) => app.log.error(loggableError(error), 'Settlement failed'));
+    };
+    settle();
+    const settlementTimer = setInterval(settle, SETTLEMENT_INTERVAL_MILLISECONDS);
+    let retrying: Promise<unknown> = Promise.resolve();
+    const payoutRetryTimer = setInterval(() => {
+      retrying = services.payments
+        .retryPendingPayouts()
+        .catch((error: unknown) => app.log.error(loggableError(error), 'Payout retry failed'));
+    }, PAYOUT_RETRY_INTERVAL_MILLISECONDS);
+    payoutRetryTimer.unref();
+    settlementTimer.unref();
+    let mailing: Promise<unknown> = Promise.resolve();
+    const mailTimer = setInterval(() => {
+      mailing = services.notifications.dispatchEmails();
+    }, MAIL_DISPATCH_INTERVAL_MILLISECONDS);
+    mailTimer.unref();
+    shutdownSteps.push(async () => {
+      clearInterval(settlementTimer);
+      clearInterval(payoutRetryTimer);
+      clearInterval(mailTimer);
+      await settling;
+      await retrying;
+      await mailing;
     });
 
     // Expired leases and silent nodes; lease requests sweep too, so this only matters when idle.

@@ -32,6 +32,7 @@ interface Call {
 const nodeCalls: Call[] = [
   { name: 'GET /api/nodes/{id}', method: 'GET', url: apiPaths.nodes.detail },
   { name: 'GET /api/nodes/{id}/earnings', method: 'GET', url: apiPaths.nodes.earnings },
+  { name: 'GET /api/nodes/{id}/jobs', method: 'GET', url: apiPaths.nodes.jobs },
   { name: 'POST /api/nodes/{id}/pause', method: 'POST', url: apiPaths.nodes.pause },
   { name: 'POST /api/nodes/{id}/resume', method: 'POST', url: apiPaths.nodes.resume },
   { name: 'DELETE /api/nodes/{id}', method: 'DELETE', url: apiPaths.nodes.detail },

@@ -4,6 +4,7 @@ import {
   ERROR_CODES,
   LEASE_TIMEOUT_SECONDS,
   nodeEarningsResponseSchema,
+  nodeJobsResponseSchema,
   nodeListResponseSchema,
   nodeSchema,
   registerNodeResponseSchema,
@@ -215,7 +216,7 @@ describeEachDatabase('nodes: enrollment, details, pause, earnings and unenrollin
       });
     });
 
-    it('lists each completed job and day, at zero until the money ledger exists', async () => {
+    it("lists each paid job and day: the owner's 80% share of the job's charge", async () => {
       const provider = await registerProvider(app);
       const enterprise = await registerEnterprise(app);
       const { node, deviceToken } = await enrollNode(app, provider);
@@ -227,16 +228,90 @@ describeEachDatabase('nodes: enrollment, details, pause, earnings and unenrollin
       const finishedAt = (await getJob(app, enterprise, job.id)).finished_at;
 
       const response = await nodeCall('GET', apiPaths.nodes.earnings(node.id), provider);
+      // Charge: $0.01 + 100 ms × $0.000002 = $0.0102; the share, 80%, is $0.00816 → "0.01".
       expect(nodeEarningsResponseSchema.parse(response.json())).toEqual({
         node_id: node.id,
-        total: '0.00',
-        by_day: [{ date: finishedAt?.slice(0, 10), amount: '0.00' }],
-        by_job: [{ job_id: job.id, amount: '0.00', finished_at: finishedAt }],
+        total: '0.01',
+        by_day: [{ date: finishedAt?.slice(0, 10), amount: '0.01' }],
+        by_job: [{ job_id: job.id, amount: '0.01', finished_at: finishedAt }],
       });
       expect(await getNode(app, provider, node.id)).toMatchObject({
         jobs_completed: 1,
-        lifetime_earnings: '0.00',
+        lifetime_earnings: '0.01',
       });
+    });
+  });
+
+  describe('uptime from heartbeats', () => {
+    it('is the share of minutes with a heartbeat since enrollment (within 24 hours)', async () => {
+      const provider = await registerProvider(app);
+      const { node, deviceToken } = await enrollNode(app, provider);
+      expect(node.uptime_24h).toBe(1);
+      // Online for the enrollment minute and the next two (several calls in one minute count once).
+      for (let minute = 1; minute <= 2; minute += 1) {
+        clock.advanceBy(60_000);
+        await heartbeat(app, deviceToken);
+        await heartbeat(app, deviceToken);
+      }
+      expect((await getNode(app, provider, node.id)).uptime_24h).toBe(1);
+      // Then silent for three minutes: 3 of 6 minutes online.
+      clock.advanceBy(3 * 60_000);
+      expect((await getNode(app, provider, node.id)).uptime_24h).toBe(0.5);
+      const list = await nodeCall('GET', apiPaths.nodes.list, provider);
+      expect(nodeListResponseSchema.parse(list.json()).nodes[0]?.uptime_24h).toBe(0.5);
+    });
+  });
+
+  describe('GET /api/nodes/{id}/jobs', () => {
+    it("lists the node's attempts newest first: running, then completed with usage", async () => {
+      const provider = await registerProvider(app);
+      const enterprise = await registerEnterprise(app);
+      const { node, deviceToken } = await enrollNode(app, provider);
+      const first = await submitJob(app, enterprise);
+      const leased = await leaseJob(app, deviceToken);
+      await completeRequest(app, deviceToken, leased, primeSieveResult(30));
+      clock.advanceBy(1000);
+      const second = await submitJob(app, enterprise, { job_type: 'fibonacci', params: { n: 5 } });
+      await leaseJob(app, deviceToken);
+
+      const response = await nodeCall('GET', apiPaths.nodes.jobs(node.id), provider);
+      expect(response.statusCode).toBe(200);
+      const { attempts } = nodeJobsResponseSchema.parse(response.json());
+      expect(attempts).toMatchObject([
+        {
+          job_id: second.id,
+          job_type: 'fibonacci',
+          attempt_number: 1,
+          outcome: null,
+          ended_at: null,
+          usage: null,
+        },
+        {
+          job_id: first.id,
+          job_type: 'prime_sieve',
+          attempt_number: 1,
+          outcome: 'completed',
+          error: null,
+          usage: { wall_ms: 120, cpu_ms: 100, peak_memory_bytes: 1_048_576 },
+          earned: '0.01',
+        },
+      ]);
+      const limited = await nodeCall('GET', `${apiPaths.nodes.jobs(node.id)}?limit=1`, provider);
+      expect(nodeJobsResponseSchema.parse(limited.json()).attempts).toHaveLength(1);
+    });
+
+    it('answers 400 naming limit, 404 for another provider and 403 for an enterprise', async () => {
+      const provider = await registerProvider(app);
+      const { node } = await enrollNode(app, provider);
+      const bad = await nodeCall('GET', `${apiPaths.nodes.jobs(node.id)}?limit=0`, provider);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ field: 'limit', message: 'limit must be at least 1' });
+      const stranger = await registerProvider(app);
+      expect((await nodeCall('GET', apiPaths.nodes.jobs(node.id), stranger)).statusCode).toBe(404);
+      const enterprise = await registerEnterprise(app);
+      expect((await nodeCall('GET', apiPaths.nodes.jobs(node.id), enterprise)).statusCode).toBe(
+        403,
+      );
     });
   });
 

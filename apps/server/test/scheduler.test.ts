@@ -268,7 +268,8 @@ describeEachDatabase('scheduler: leases, retries, verification and long polls', 
         usage: { wall_ms: 120, cpu_ms: 100, peak_memory_bytes: 1_048_576 },
         finished_at: clock.now().toISOString(),
         progress: 1,
-        actual_cost: null,
+        // $0.01 per job + 100 ms of CPU at $0.002 per CPU-second.
+        actual_cost: 0.0102,
         assigned_node_id: node.id,
       });
       expect((await getNode(app, provider, node.id)).jobs_completed).toBe(1);

@@ -35,6 +35,13 @@ export interface AppConfig {
   authRateLimitPerIp: number;
   /** Failed logins per account per 15 minutes. */
   authRateLimitPerAccount: number;
+  /**
+   * Stripe secret key: when set, card payments, bank connection and payouts go through Stripe;
+   * otherwise through the built-in sandbox.
+   */
+  stripeSecretKey: string | undefined;
+  /** Signing secret(s) of the Stripe webhook endpoint(s), comma-separated; needed with the key. */
+  stripeWebhookSecret: string | undefined;
   /** Not an environment setting: tests pass cheaper parameters, production keeps the defaults. */
   passwordHashing: PasswordHashingOptions;
 }
@@ -115,6 +122,20 @@ const environmentSchema = z.object({
   PASSWORD_RESET_TTL_MINUTES: positiveInteger('PASSWORD_RESET_TTL_MINUTES', 30),
   AUTH_RATE_LIMIT_PER_IP: positiveInteger('AUTH_RATE_LIMIT_PER_IP', 30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: positiveInteger('AUTH_RATE_LIMIT_PER_ACCOUNT', 10),
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_/, 'STRIPE_SECRET_KEY must start with sk_test_, sk_live_ or rk_')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^whsec_/, 'STRIPE_WEBHOOK_SECRET must start with whsec_')
+      .optional(),
+  ),
 });
 
 export class ConfigError extends Error {
@@ -153,6 +174,12 @@ export function loadConfig(
     );
   }
   const env = parsed.data;
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    // Without webhooks, card payments would never be credited: refuse to start half-configured.
+    throw new ConfigError([
+      'STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY (Checkout payments are confirmed by webhook)',
+    ]);
+  }
   const baseDirectory = invocationDirectory(environment);
   const port = overrides.port ?? env.PORT;
   const publicUrl = (overrides.publicUrl ?? env.PUBLIC_URL ?? `http://localhost:${port}`).replace(
@@ -182,6 +209,8 @@ export function loadConfig(
     passwordResetTtlMinutes: env.PASSWORD_RESET_TTL_MINUTES,
     authRateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
     authRateLimitPerAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
+    stripeSecretKey: env.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     ...overrides,
     publicUrl,

@@ -9,13 +9,26 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { JOB_STATUSES, JOB_TYPES, ROLES, type HardwareInfo, type JobType } from '@fabric/contract';
+import {
+  ATTEMPT_OUTCOMES,
+  NOTIFICATION_KINDS,
+  PAYOUT_STATUSES,
+  TRANSACTION_KINDS,
+  JOB_STATUSES,
+  JOB_TYPES,
+  ROLES,
+  type HardwareInfo,
+  type JobType,
+} from '@fabric/contract';
+export type { AttemptOutcome } from '@fabric/contract';
 
 // One schema for PGlite and PostgreSQL; `npm run db:generate -w @fabric/server` writes the migration.
 
@@ -38,6 +51,19 @@ export const users = pgTable(
     organizationName: text('organization_name'),
     domain: text('domain'),
     industry: text('industry'),
+    /** Settings (Settings page); the reference client kept them in the page only. */
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    jobNotifications: boolean('job_notifications').notNull().default(true),
+    creditLowAlerts: boolean('credit_low_alerts').notNull().default(true),
+    marketingEmails: boolean('marketing_emails').notNull().default(false),
+    minimumPayoutMicros: bigint('minimum_payout_micros', { mode: 'number' })
+      .notNull()
+      .default(50_000_000),
+    /**
+     * Closed accounts keep their row (the ledger refers to it) with the email freed and every
+     * secret removed.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (table) => [check('users_email_lower_case', sql`${table.email} = lower(${table.email})`)],
@@ -105,21 +131,6 @@ export const rateLimitCounters = pgTable(
 export const jobType = pgEnum('job_type', JOB_TYPES);
 export const jobStatus = pgEnum('job_status', JOB_STATUSES);
 
-/** How an attempt ended; null while it runs. */
-export const ATTEMPT_OUTCOMES = [
-  'completed',
-  /** The agent reported a failure. */
-  'failed',
-  /** Verification refused the result. */
-  'rejected',
-  /** Heartbeats stopped and the lease ran out. */
-  'expired',
-  /** Handed back unfinished (agent stopping, node unenrolled, client gone); not counted. */
-  'released',
-  /** The owner cancelled the job while it ran. */
-  'cancelled',
-] as const;
-export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 export const attemptOutcome = pgEnum('attempt_outcome', ATTEMPT_OUTCOMES);
 
 const optionalTimestamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -265,9 +276,230 @@ export const jobAttempts = pgTable(
   ],
 );
 
+/**
+ * When a node was online, from its heartbeats: one row per node and hour, one bit per minute of
+ * that hour in which the node called in. Setting a bit is idempotent, so concurrent heartbeats of
+ * one node (heartbeat, lease poll, progress) never count a minute twice. Kept for 30 days.
+ */
+export const nodeActivity = pgTable(
+  'node_activity',
+  {
+    nodeId: uuid('node_id')
+      .notNull()
+      .references(() => nodes.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Bit m (0..59) set: a heartbeat arrived in minute m of the hour. */
+    minutes: bigint('minutes', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.nodeId, table.hour] }),
+    index('node_activity_hour_index').on(table.hour),
+  ],
+);
+
+// Money. A double-entry ledger: every movement is one ledger transaction whose entries sum to
+// zero; an account's balance is the sum of its entries and is kept in step in the same database
+// transaction (checked by the ledger audit). Amounts are integer micro-dollars.
+
+export const LEDGER_ACCOUNT_KINDS = [
+  /** An enterprise's spendable credits. */
+  'enterprise_credits',
+  /** An enterprise's credits held for its queued and running jobs. */
+  'enterprise_holds',
+  /** A provider's earnings not yet settled (this month's). */
+  'provider_pending',
+  /** A provider's settled earnings, ready for payout. */
+  'provider_available',
+  /** Payouts sent to the provider's payment provider and not yet confirmed. */
+  'payouts_in_flight',
+  /** Balances of closed accounts, kept for support to return. */
+  'unclaimed_funds',
+  /** The platform's share of charges. */
+  'platform_fees',
+  /** Money entering (card payments) or leaving (bank payouts) the system; may go negative. */
+  'outside_world',
+] as const;
+export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+export const ledgerAccountKind = pgEnum('ledger_account_kind', LEDGER_ACCOUNT_KINDS);
+
+/** Movements users see in their history, plus the ones they don't (holds move credits aside). */
+export const LEDGER_TRANSACTION_KINDS = [
+  ...TRANSACTION_KINDS,
+  'job_hold',
+  'hold_release',
+  /** The payment provider confirmed a payout: the money left the system. */
+  'payout_completed',
+] as const;
+export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
+export const ledgerTransactionKind = pgEnum('ledger_transaction_kind', LEDGER_TRANSACTION_KINDS);
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: ledgerAccountKind('kind').notNull(),
+    /** Null for the platform's own accounts. Users are never deleted (closed accounts stay). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    balanceMicros: bigint('balance_micros', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('ledger_accounts_kind_user_unique').on(table.kind, table.userId).nullsNotDistinct(),
+    // No account but the outside world can ever be overdrawn, whatever the code above does.
+    check(
+      'ledger_accounts_never_negative',
+      sql`${table.kind} = 'outside_world' OR ${table.balanceMicros} >= 0`,
+    ),
+  ],
+);
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: ledgerTransactionKind('kind').notNull(),
+    /** What the paying or receiving user reads in their history. */
+    description: text('description').notNull(),
+    jobId: uuid('job_id'),
+    /** The node that earned a job charge. */
+    nodeId: uuid('node_id'),
+    /** One movement per key, ever: a retried request or a second run cannot post it twice. */
+    idempotencyKey: text('idempotency_key').unique('ledger_transactions_idempotency_key_unique'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    index('ledger_transactions_job_id_index').on(table.jobId),
+    index('ledger_transactions_node_id_index').on(table.nodeId),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    amountMicros: bigint('amount_micros', { mode: 'number' }).notNull(),
+    /** Copied from the transaction, so history and statements read one table by account and time. */
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    check('ledger_entries_not_zero', sql`${table.amountMicros} <> 0`),
+    index('ledger_entries_account_created_index').on(table.accountId, table.createdAt),
+    index('ledger_entries_transaction_index').on(table.transactionId),
+  ],
+);
+
+/** A provider's connected account at the payment provider (sandbox or Stripe). */
+export const paymentAccounts = pgTable('payment_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  provider: text('provider').notNull(),
+  accountId: text('account_id').notNull().unique('payment_accounts_account_id_unique'),
+  /** Last known status (the sandbox's only record; a cache of Stripe's). */
+  payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  currentlyDue: text('currently_due')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  ...timestamps,
+});
+
+export const creditPurchaseStatus = pgEnum('credit_purchase_status', [
+  'pending',
+  'completed',
+  'failed',
+]);
+
+export const creditPurchases = pgTable(
+  'credit_purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountMicros: bigint('amount_micros', { mode: 'number' }).notNull(),
+    status: creditPurchaseStatus('status').notNull(),
+    provider: text('provider').notNull(),
+    /** The provider's id (Checkout Session), once known. */
+    reference: text('reference'),
+    idempotencyKey: text('idempotency_key'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('credit_purchases_user_idempotency_unique').on(table.userId, table.idempotencyKey),
+    check('credit_purchases_amount_positive', sql`${table.amountMicros} > 0`),
+  ],
+);
+
+export const payoutStatus = pgEnum('payout_status', PAYOUT_STATUSES);
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountMicros: bigint('amount_micros', { mode: 'number' }).notNull(),
+    status: payoutStatus('status').notNull(),
+    provider: text('provider').notNull(),
+    reference: text('reference'),
+    failureReason: text('failure_reason'),
+    /** Sent by the settlement run (minimum payout reached), not requested. */
+    isAutomatic: boolean('is_automatic').notNull().default(false),
+    idempotencyKey: text('idempotency_key'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('payouts_user_idempotency_unique').on(table.userId, table.idempotencyKey),
+    check('payouts_amount_positive', sql`${table.amountMicros} > 0`),
+    index('payouts_user_created_index').on(table.userId, table.createdAt),
+  ],
+);
+
+export const notificationKind = pgEnum('notification_kind', NOTIFICATION_KINDS);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: notificationKind('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    /** One notification per event, even when two processes see it. */
+    dedupeKey: text('dedupe_key').unique('notifications_dedupe_key_unique'),
+    /** The user wants email too: the mail dispatcher sends it and clears the flag. */
+    isEmailPending: boolean('is_email_pending').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('notifications_user_created_index').on(table.userId, table.createdAt),
+    index('notifications_email_pending_index')
+      .on(table.createdAt)
+      .where(sql`${table.isEmailPending}`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NodeRow = typeof nodes.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
 export type JobAttemptRow = typeof jobAttempts.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type PasswordResetTokenRow = typeof passwordResetTokens.$inferSelect;
+export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
+export type LedgerTransactionRow = typeof ledgerTransactions.$inferSelect;
+export type PaymentAccountRow = typeof paymentAccounts.$inferSelect;
+export type CreditPurchaseRow = typeof creditPurchases.$inferSelect;
+export type PayoutRow = typeof payouts.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -18,6 +18,7 @@ const user = (role: AuthenticatedUser['role']): AuthenticatedUser => ({
   email: 'someone@example.com',
   role,
   sessionId: '00000000-0000-4000-8000-000000000001',
+  accessTokenExpiresAt: new Date('2026-11-22T12:00:00.000Z'),
 });
 
 describe('requireRole', () => {

@@ -2,6 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conflict, tooManyRequests } from '../lib/http-errors.ts';
 import { loggableError } from '../lib/loggable-error.ts';
+import { PaymentProviderError } from '../payments/payment-provider.ts';
 import { describeError } from './error-handler.ts';
 
 describe('describeError', () => {
@@ -13,6 +14,16 @@ describe('describeError', () => {
     });
     expect(describeError(tooManyRequests('Slow down', 12.2)).headers).toEqual({
       'retry-after': '13',
+    });
+  });
+
+  it('answers a payment provider failure with 502 and the message meant for the user', () => {
+    expect(
+      describeError(new PaymentProviderError('Your card was declined.', { cause: new Error('x') })),
+    ).toEqual({
+      statusCode: 502,
+      body: { message: 'Your card was declined.', code: 'UNAVAILABLE' },
+      headers: {},
     });
   });
 

@@ -1,6 +1,7 @@
 import { ERROR_CODES, type ErrorBody } from '@fabric/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-errors.ts';
+import { PaymentProviderError } from '../payments/payment-provider.ts';
 import { loggableError } from '../lib/loggable-error.ts';
 import { RequestValidationError } from './validation.ts';
 
@@ -65,6 +66,14 @@ export function describeError(error: unknown): ErrorAnswer {
       statusCode: error.statusCode,
       body: { message: error.message, code: error.code, field: error.field },
       headers: error.headers,
+    };
+  }
+  // The card network or bank answered no, or could not be reached: say so, never a bare 500.
+  if (error instanceof PaymentProviderError) {
+    return {
+      statusCode: 502,
+      body: { message: error.userMessage, code: ERROR_CODES.unavailable },
+      headers: {},
     };
   }
   if (error instanceof RequestValidationError) {

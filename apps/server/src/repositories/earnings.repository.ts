@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection.ts';
-import { jobs } from '../db/schema.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema.ts';
 
 export interface NodeEarnings {
   totalMicros: number;
@@ -10,19 +10,30 @@ export interface NodeEarnings {
 
 export function createEarningsRepository(db: Database) {
   /**
-   * One row per job the node completed, with what the node earned for it. There is no money
-   * ledger yet, so the amount is 0 for every job: the billing issue replaces `earnedMicros` with
-   * the sum of the node's ledger entries for the job, and every total below follows.
+   * One row per job the node was paid for, with what its owner earned: their share of the job's
+   * charge in the ledger (a completed job, or the usage up to a cancellation).
    */
   function earningsPerJob(nodeId: string) {
     return db
       .select({
-        jobId: jobs.id,
-        finishedAt: jobs.finishedAt,
-        earnedMicros: sql<number>`0::bigint`.mapWith(Number).as('earned_micros'),
+        jobId: sql<string>`${ledgerTransactions.jobId}`.as('job_id'),
+        finishedAt: sql<Date>`${ledgerTransactions.createdAt}`
+          .mapWith(ledgerTransactions.createdAt)
+          .as('finished_at'),
+        earnedMicros: sql<number>`${ledgerEntries.amountMicros}`
+          .mapWith(Number)
+          .as('earned_micros'),
       })
-      .from(jobs)
-      .where(and(eq(jobs.assignedNodeId, nodeId), eq(jobs.status, 'completed')))
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(
+        and(
+          eq(ledgerTransactions.nodeId, nodeId),
+          eq(ledgerTransactions.kind, 'job_charge'),
+          eq(ledgerAccounts.kind, 'provider_pending'),
+        ),
+      )
       .as('earnings_per_job');
   }
 
@@ -49,9 +60,7 @@ export function createEarningsRepository(db: Database) {
       return {
         totalMicros: byDay.reduce((sum, entry) => sum + entry.amountMicros, 0),
         byDay,
-        byJob: byJob.flatMap((entry) =>
-          entry.finishedAt ? [{ ...entry, finishedAt: entry.finishedAt }] : [],
-        ),
+        byJob,
       };
     },
   };

@@ -3,7 +3,10 @@ import { createEarningsRepository } from './earnings.repository.ts';
 import { createHealthRepository } from './health.repository.ts';
 import { createJobAttemptRepository } from './job-attempt.repository.ts';
 import { createJobRepository } from './job.repository.ts';
+import { createLedgerRepository } from './ledger.repository.ts';
 import { createNodeRepository } from './node.repository.ts';
+import { createNotificationRepository } from './notification.repository.ts';
+import { createPaymentRepository } from './payment.repository.ts';
 import { createPasswordResetTokenRepository } from './password-reset-token.repository.ts';
 import { createRateLimitRepository } from './rate-limit.repository.ts';
 import { createRefreshTokenRepository } from './refresh-token.repository.ts';
@@ -19,6 +22,9 @@ export interface Repositories {
   jobs: ReturnType<typeof createJobRepository>;
   jobAttempts: ReturnType<typeof createJobAttemptRepository>;
   earnings: ReturnType<typeof createEarningsRepository>;
+  ledger: ReturnType<typeof createLedgerRepository>;
+  notifications: ReturnType<typeof createNotificationRepository>;
+  payments: ReturnType<typeof createPaymentRepository>;
   /** Runs `work` with repositories bound to one transaction: all of it commits, or none. */
   transaction<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>;
 }
@@ -34,6 +40,9 @@ export function createRepositories(db: Database): Repositories {
     jobs: createJobRepository(db),
     jobAttempts: createJobAttemptRepository(db),
     earnings: createEarningsRepository(db),
+    ledger: createLedgerRepository(db),
+    notifications: createNotificationRepository(db),
+    payments: createPaymentRepository(db),
     transaction: (work) => db.transaction((tx) => work(createRepositories(tx))),
   };
 }

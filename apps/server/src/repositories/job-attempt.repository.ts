@@ -1,6 +1,14 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { JobType } from '@fabric/contract';
 import type { Database } from '../db/connection.ts';
-import { jobAttempts, type JobAttemptRow } from '../db/schema.ts';
+import {
+  jobAttempts,
+  jobs,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  type JobAttemptRow,
+} from '../db/schema.ts';
 
 export type NewJobAttempt = Pick<
   JobAttemptRow,
@@ -9,6 +17,12 @@ export type NewJobAttempt = Pick<
 
 export type AttemptEnding = Pick<JobAttemptRow, 'endedAt' | 'outcome' | 'error'> &
   Partial<Pick<JobAttemptRow, 'usageWallMs' | 'usageCpuMs' | 'usagePeakMemoryBytes'>>;
+
+export interface NodeAttemptRow extends JobAttemptRow {
+  jobType: JobType;
+  /** What the node's owner earned for the attempt (their share of its charge). */
+  earnedMicros: number;
+}
 
 export function createJobAttemptRepository(db: Database) {
   return {
@@ -37,6 +51,37 @@ export function createJobAttemptRepository(db: Database) {
 
     async end(leaseId: string, ending: AttemptEnding): Promise<void> {
       await db.update(jobAttempts).set(ending).where(eq(jobAttempts.leaseId, leaseId));
+    },
+
+    /** The node's most recent attempts, newest first (job_attempts_node_id_index). */
+    async listRecentOfNode(nodeId: string, limit: number): Promise<NodeAttemptRow[]> {
+      const rows = await db
+        .select({
+          attempt: jobAttempts,
+          jobType: jobs.jobType,
+          // The owner's share of the charge posted when this attempt ended (same job, node, time).
+          earnedMicros: sql<number>`(
+            SELECT COALESCE(SUM(${ledgerEntries.amountMicros}), 0)
+            FROM ${ledgerEntries}
+            JOIN ${ledgerTransactions} ON ${ledgerTransactions.id} = ${ledgerEntries.transactionId}
+            JOIN ${ledgerAccounts} ON ${ledgerAccounts.id} = ${ledgerEntries.accountId}
+            WHERE ${ledgerTransactions.jobId} = ${jobAttempts.jobId}
+              AND ${ledgerTransactions.nodeId} = ${jobAttempts.nodeId}
+              AND ${ledgerTransactions.createdAt} = ${jobAttempts.endedAt}
+              AND ${ledgerTransactions.kind} = 'job_charge'
+              AND ${ledgerAccounts.kind} = 'provider_pending'
+          )`.mapWith(Number),
+        })
+        .from(jobAttempts)
+        .innerJoin(jobs, eq(jobs.id, jobAttempts.jobId))
+        .where(eq(jobAttempts.nodeId, nodeId))
+        .orderBy(desc(jobAttempts.startedAt), desc(jobAttempts.attemptNumber))
+        .limit(limit);
+      return rows.map((row) => ({
+        ...row.attempt,
+        jobType: row.jobType,
+        earnedMicros: row.earnedMicros,
+      }));
     },
 
     async listOfJob(jobId: string): Promise<JobAttemptRow[]> {

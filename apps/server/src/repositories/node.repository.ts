@@ -1,7 +1,15 @@
-import { and, asc, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { HardwareInfo, JobType } from '@fabric/contract';
 import type { Database } from '../db/connection.ts';
-import { jobs, nodes, type NodeRow } from '../db/schema.ts';
+import {
+  jobs,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  nodeActivity,
+  nodes,
+  type NodeRow,
+} from '../db/schema.ts';
 
 export interface NewNode {
   ownerId: string;
@@ -29,9 +37,23 @@ const isEnrolled = isNull(nodes.unenrolledAt);
 
 const withCurrentJob = {
   currentJobId: jobs.id,
-  // No money ledger yet: every node has earned 0. The billing issue sums the node's ledger here.
-  lifetimeEarningsMicros: sql<number>`0::bigint`.mapWith(Number),
+  // What the node's owner received for the jobs this node ran: their share of each job charge.
+  lifetimeEarningsMicros: sql<number>`(
+    SELECT COALESCE(SUM(${ledgerEntries.amountMicros}), 0)
+    FROM ${ledgerEntries}
+    JOIN ${ledgerTransactions} ON ${ledgerTransactions.id} = ${ledgerEntries.transactionId}
+    JOIN ${ledgerAccounts} ON ${ledgerAccounts.id} = ${ledgerEntries.accountId}
+    WHERE ${ledgerTransactions.nodeId} = ${nodes.id}
+      AND ${ledgerTransactions.kind} = 'job_charge'
+      AND ${ledgerAccounts.kind} = 'provider_pending'
+  )`.mapWith(Number),
 };
+
+export function startOfUtcHour(date: Date): Date {
+  const hour = new Date(date.getTime());
+  hour.setUTCMinutes(0, 0, 0);
+  return hour;
+}
 
 export function createNodeRepository(db: Database) {
   // jobs_one_running_per_node guarantees at most one joined row per node.
@@ -93,6 +115,12 @@ export function createNodeRepository(db: Database) {
       return row;
     },
 
+    /** Any node, enrolled or not (a job's charge pays the owner of the node that ran it). */
+    async findAnyById(id: string): Promise<NodeRow | undefined> {
+      const [row] = await db.select().from(nodes).where(eq(nodes.id, id)).limit(1);
+      return row;
+    },
+
     async findEnrolledById(id: string): Promise<NodeWithCurrentJob | undefined> {
       const [row] = await selectWithCurrentJob()
         .where(and(eq(nodes.id, id), isEnrolled))
@@ -116,7 +144,7 @@ export function createNodeRepository(db: Database) {
       return row;
     },
 
-    /** The node called in: it is online now. */
+    /** The node called in: it is online now, and this minute counts towards its uptime. */
     async recordHeartbeat(
       id: string,
       now: Date,
@@ -131,17 +159,56 @@ export function createNodeRepository(db: Database) {
         })
         .where(and(eq(nodes.id, id), isEnrolled))
         .returning();
+      if (row) {
+        const minuteBit = 1n << BigInt(now.getUTCMinutes());
+        await db
+          .insert(nodeActivity)
+          .values({ nodeId: id, hour: startOfUtcHour(now), minutes: minuteBit })
+          .onConflictDoUpdate({
+            target: [nodeActivity.nodeId, nodeActivity.hour],
+            set: { minutes: sql`${nodeActivity.minutes} | excluded.minutes` },
+            // Most heartbeats land in a minute already marked: leave the row alone then.
+            setWhere: sql`(${nodeActivity.minutes} & excluded.minutes) = 0`,
+          });
+      }
       return row;
     },
 
-    /** Nodes silent since `cutoff` go offline; idempotent, so any number of processes may run it. */
-    async markSilentNodesOffline(cutoff: Date, now: Date): Promise<number> {
+    /** Minutes with a heartbeat since `since` (an hour boundary), per node; absent nodes had none. */
+    async onlineMinutesSince(nodeIds: string[], since: Date): Promise<Map<string, number>> {
+      if (nodeIds.length === 0) return new Map();
       const rows = await db
+        .select({
+          nodeId: nodeActivity.nodeId,
+          minutes: sql<number>`SUM(bit_count(${nodeActivity.minutes}::bit(64)))`.mapWith(Number),
+        })
+        .from(nodeActivity)
+        .where(and(inArray(nodeActivity.nodeId, nodeIds), gte(nodeActivity.hour, since)))
+        .groupBy(nodeActivity.nodeId);
+      return new Map(rows.map((row) => [row.nodeId, row.minutes]));
+    },
+
+    /** Activity older than `cutoff` (housekeeping). */
+    async deleteActivityBefore(cutoff: Date): Promise<void> {
+      await db.delete(nodeActivity).where(lte(nodeActivity.hour, cutoff));
+    },
+
+    /** Nodes silent since `cutoff` go offline; idempotent, so any number of processes may run it. */
+    async markSilentNodesOffline(
+      cutoff: Date,
+      now: Date,
+    ): Promise<Pick<NodeRow, 'id' | 'ownerId' | 'name' | 'deviceId' | 'lastHeartbeatAt'>[]> {
+      return db
         .update(nodes)
         .set({ isOnline: false, updatedAt: now })
         .where(and(eq(nodes.isOnline, true), lte(nodes.lastHeartbeatAt, cutoff)))
-        .returning({ id: nodes.id });
-      return rows.length;
+        .returning({
+          id: nodes.id,
+          ownerId: nodes.ownerId,
+          name: nodes.name,
+          deviceId: nodes.deviceId,
+          lastHeartbeatAt: nodes.lastHeartbeatAt,
+        });
     },
 
     async incrementJobsCompleted(id: string, now: Date): Promise<void> {

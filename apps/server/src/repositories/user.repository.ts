@@ -56,6 +56,47 @@ export function createUserRepository(db: Database) {
       await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
     },
 
+    async updateSettings(
+      id: string,
+      changes: Partial<
+        Pick<
+          UserRow,
+          | 'emailNotifications'
+          | 'jobNotifications'
+          | 'creditLowAlerts'
+          | 'marketingEmails'
+          | 'minimumPayoutMicros'
+          | 'updatedAt'
+        >
+      >,
+    ): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+      return row;
+    },
+
+    /**
+     * Closes the account: the row stays (the ledger and jobs refer to it) but the email is freed
+     * for a new sign-up, the password can no longer match and the profile is erased.
+     */
+    async close(id: string, passwordHash: string, now: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          email: `closed-${id}@closed.invalid`,
+          passwordHash,
+          name: null,
+          organizationName: null,
+          domain: null,
+          industry: null,
+          emailNotifications: false,
+          marketingEmails: false,
+          deletedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(users.id, id));
+    },
+
+    /** Tests only: removes a user that owns nothing. */
     async delete(id: string): Promise<void> {
       await db.delete(users).where(eq(users.id, id));
     },

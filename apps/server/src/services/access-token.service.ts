@@ -18,6 +18,7 @@ const payloadSchema = z.object({
   sub: z.uuid(),
   role: roleSchema,
   sid: z.uuid(),
+  exp: z.number(),
 });
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
@@ -46,7 +47,7 @@ export function createAccessTokenService(options: {
     },
 
     /** Throws a 401 HttpError telling an expired token from any other bad one. */
-    async verify(token: string): Promise<AccessTokenClaims> {
+    async verify(token: string): Promise<AccessTokenClaims & { expiresAt: Date }> {
       let payload: unknown;
       try {
         ({ payload } = await jwtVerify(token, key, {
@@ -64,7 +65,12 @@ export function createAccessTokenService(options: {
       }
       const parsed = payloadSchema.safeParse(payload);
       if (!parsed.success) throw unauthenticated(INVALID_SESSION_MESSAGE, ERROR_CODES.invalidToken);
-      return { userId: parsed.data.sub, role: parsed.data.role, sessionId: parsed.data.sid };
+      return {
+        userId: parsed.data.sub,
+        role: parsed.data.role,
+        sessionId: parsed.data.sid,
+        expiresAt: new Date(parsed.data.exp * 1000),
+      };
     },
   };
 }

@@ -23,6 +23,8 @@ export interface AuthenticatedUser {
   role: Role;
   /** The refresh-token family this access token was issued from. */
   sessionId: string;
+  /** When the access token of this request stops being valid (event streams end then). */
+  accessTokenExpiresAt: Date;
 }
 
 export type RegisterInput = z.output<typeof registerRequestSchema>;
@@ -89,11 +91,17 @@ export function createAuthService(options: {
     async identify(accessToken: string): Promise<AuthenticatedUser> {
       const claims = await accessTokens.verify(accessToken);
       const user = await repositories.users.findById(claims.userId);
-      if (!user) {
+      if (!user || user.deletedAt) {
         throw new HttpError(401, 'This account no longer exists.', ERROR_CODES.invalidToken);
       }
       // The role comes from the database, not the token, so a role change applies at once.
-      return { id: user.id, email: user.email, role: user.role, sessionId: claims.sessionId };
+      return {
+        id: user.id,
+        email: user.email,
+        role: user.role,
+        sessionId: claims.sessionId,
+        accessTokenExpiresAt: claims.expiresAt,
+      };
     },
   };
 }

@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../lib/database-errors.ts';
 import { conflict, HttpError, unauthenticated } from '../lib/http-errors.ts';
 import { generateSecretToken, hashSecretToken } from '../lib/secret-token.ts';
 import type { Repositories } from '../repositories/index.ts';
-import { nodeStatusOf, toNodeResponse } from './node-view.ts';
+import { nodeStatusOf, presentNode } from './node-view.ts';
 
 export type HeartbeatInput = z.output<typeof heartbeatRequestSchema>;
 export type { HeartbeatRequest };
@@ -106,10 +106,13 @@ export function createDeviceService(options: { repositories: Repositories; clock
         }
       }
       if (!enrollment) throw conflict('This device is being enrolled right now; try again.');
+      // Enrolling is the device's first call of the day: it counts towards uptime.
+      const now = clock();
+      await repositories.nodes.recordHeartbeat(enrollment.node.id, now, undefined);
       const node = await repositories.nodes.findEnrolledById(enrollment.node.id);
       if (!node) throw conflict('This device was unenrolled while enrolling; try again.');
       return {
-        response: { node: toNodeResponse(node, clock()), device_token: token },
+        response: { node: await presentNode(repositories, node, now), device_token: token },
         isNew: enrollment.isNew,
       };
     },

@@ -7,8 +7,13 @@ import { createPasswordHasher } from '../lib/password-hasher.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Repositories } from '../repositories/index.ts';
 import { createAccessTokenService } from './access-token.service.ts';
+import { createStripeProvider } from '../payments/stripe-provider.ts';
+import { createSandboxProvider } from '../payments/sandbox-provider.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { createAccountClosureService } from './account-closure.service.ts';
 import { createAccountService } from './account.service.ts';
 import { createAuthService } from './auth.service.ts';
+import { createChangeFeed } from './change-feed.service.ts';
 import { createDeviceService } from './device.service.ts';
 import { createHealthService } from './health.service.ts';
 import { createHousekeepingService } from './housekeeping.service.ts';
@@ -16,6 +21,9 @@ import { createJobWakeups } from './job-wakeups.service.ts';
 import { createJobService } from './job.service.ts';
 import { createLoginThrottle } from './login-throttle.service.ts';
 import { createNodeService } from './node.service.ts';
+import { createNotificationService } from './notification.service.ts';
+import { createPaymentService } from './payment.service.ts';
+import { createSettingsService } from './settings.service.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
 import { createSchedulerService } from './scheduler.service.ts';
 import { createSessionService } from './session.service.ts';
@@ -46,6 +54,24 @@ export function createServices(dependencies: ServiceDependencies) {
     clock,
   });
   const wakeups = createJobWakeups({ connection: dependencies.connection, logger });
+  const nodes = createNodeService({ repositories, clock, wakeups });
+  const jobs = createJobService({ repositories, clock, wakeups });
+  // Stripe when its key is configured, else the built-in sandbox (no keys, instant completion).
+  const sandbox =
+    config.stripeSecretKey && config.stripeWebhookSecret
+      ? null
+      : createSandboxProvider({
+          repositories,
+          publicUrl: config.publicUrl,
+          secret: dependencies.jwtSecret,
+          clock,
+        });
+  const paymentProvider: PaymentProvider =
+    sandbox ??
+    createStripeProvider({
+      secretKey: config.stripeSecretKey ?? '',
+      webhookSecret: config.stripeWebhookSecret ?? '',
+    });
   const sessions = createSessionService({
     repositories,
     accessTokens,
@@ -55,6 +81,8 @@ export function createServices(dependencies: ServiceDependencies) {
   });
 
   return {
+    /** The app's clock, for routes that time something (event streams end with their token). */
+    clock,
     accessTokens,
     sessions,
     auth: createAuthService({
@@ -79,9 +107,35 @@ export function createServices(dependencies: ServiceDependencies) {
     }),
     housekeeping: createHousekeepingService({ repositories, clock }),
     wakeups,
-    nodes: createNodeService({ repositories, clock, wakeups }),
+    changes: createChangeFeed({ connection: dependencies.connection, logger }),
+    nodes,
     devices: createDeviceService({ repositories, clock }),
-    jobs: createJobService({ repositories, clock, wakeups }),
+    jobs,
+    payments: createPaymentService({
+      repositories,
+      provider: paymentProvider,
+      clock,
+      publicUrl: config.publicUrl,
+      logger,
+    }),
+    /** The sandbox provider when it is the one in use (its onboarding page needs it). */
+    sandbox,
+    settings: createSettingsService({ repositories, clock }),
+    notifications: createNotificationService({
+      repositories,
+      mailer,
+      publicUrl: config.publicUrl,
+      clock,
+      logger,
+    }),
+    accountClosure: createAccountClosureService({
+      repositories,
+      passwordHasher,
+      loginThrottle,
+      jobs,
+      nodes,
+      clock,
+    }),
     scheduler: createSchedulerService({
       repositories,
       clock,

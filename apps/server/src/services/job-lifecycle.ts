@@ -1,6 +1,7 @@
 import type { JobUsage } from '@fabric/contract';
 import type { AttemptOutcome, JobRow } from '../db/schema.ts';
 import type { Repositories } from '../repositories/index.ts';
+import { settleJob } from './billing.ts';
 import { usageColumns } from './job-view.ts';
 
 // How an attempt that did not produce an accepted result ends, shared by the scheduler (fail,
@@ -67,6 +68,21 @@ export async function endUnsuccessfulAttempt(
       queueReason: null,
       finishedAt: now,
     });
+    // The network's or a device's failure is free; a job that failed by itself on a node (a
+    // non-retryable error) pays for the CPU time it used there.
+    const isJobsOwnFailure = !attempt.isRetryable && attempt.outcome === 'failed';
+    await settleJob(
+      repositories,
+      failed,
+      isJobsOwnFailure && attempt.usage && job.assignedNodeId
+        ? {
+            nodeId: job.assignedNodeId,
+            cpuMilliseconds: attempt.usage.cpu_ms,
+            includesJobFee: false,
+          }
+        : null,
+      now,
+    );
     return { job: failed, isRequeued: false };
   }
 

@@ -2,7 +2,7 @@ import type { Job, JobPriority, JobUsage, Lease } from '@fabric/contract';
 import type { JobAttemptRow, JobRow } from '../db/schema.ts';
 import { microDollarsToDollars } from '../lib/money.ts';
 
-function usageOf(row: {
+export function usageOf(row: {
   usageWallMs: number | null;
   usageCpuMs: number | null;
   usagePeakMemoryBytes: number | null;

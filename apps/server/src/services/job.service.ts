@@ -5,7 +5,7 @@ import {
   JOB_STATUSES,
   NO_NODE_SUPPORTS_TYPE,
   RUNNABLE_JOB_TYPES,
-  SUBMIT_ESTIMATE,
+  JOB_HOLD_MICROS,
   type Job,
   type JobListResponse,
   type JobStatus,
@@ -16,8 +16,8 @@ import {
 import type { z } from 'zod';
 import type { Clock } from '../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../lib/http-errors.ts';
-import { dollarsToMicroDollars } from '../lib/money.ts';
 import type { Repositories } from '../repositories/index.ts';
+import { placeJobHold, settleJob, type JobCharge } from './billing.ts';
 import type { JobWakeups } from './job-wakeups.service.ts';
 import { toJobResponse } from './job-view.ts';
 
@@ -61,23 +61,26 @@ export function createJobService(options: {
   const { repositories, clock, wakeups } = options;
 
   return {
+    /** Queues the job and holds its price on the owner's credits (402 when they fall short). */
     async submit(ownerId: string, input: SubmitJobInput): Promise<Job> {
       const now = clock();
       const runnable = isRunnable(input.job_type);
-      const job = await repositories.jobs.insert({
-        ownerId,
-        jobType: input.job_type,
-        params: input.params,
-        priority: input.priority,
-        maxAttempts: DEFAULT_MAX_ATTEMPTS,
-        // No kernel exists for the AI types yet: they wait, saying why.
-        queueReason: runnable ? null : NO_NODE_SUPPORTS_TYPE,
-        // The submit page's fixed estimate; pricing by usage is the billing issue's.
-        estimatedCostMicros: dollarsToMicroDollars(
-          SUBMIT_ESTIMATE.baseCostUsd * SUBMIT_ESTIMATE.multiplier,
-        ),
-        createdAt: now,
-        updatedAt: now,
+      const job = await repositories.transaction(async (transaction) => {
+        const inserted = await transaction.jobs.insert({
+          ownerId,
+          jobType: input.job_type,
+          params: input.params,
+          priority: input.priority,
+          maxAttempts: DEFAULT_MAX_ATTEMPTS,
+          // No kernel exists for the AI types yet: they wait, saying why.
+          queueReason: runnable ? null : NO_NODE_SUPPORTS_TYPE,
+          // The hold is the estimate the submit page shows: the most the job can cost.
+          estimatedCostMicros: JOB_HOLD_MICROS,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await placeJobHold(transaction, inserted, now);
+        return inserted;
       });
       if (runnable) wakeups.announce();
       return toJobResponse(job);
@@ -125,14 +128,24 @@ export function createJobService(options: {
           throw conflict(`This job is already ${locked.status} and cannot be cancelled`);
         }
         const now = clock();
+        let charge: JobCharge = null;
         if (locked.status === 'running' && locked.currentLeaseId) {
+          const attempt = await transaction.jobAttempts.findByLeaseId(locked.currentLeaseId);
           await transaction.jobAttempts.end(locked.currentLeaseId, {
             endedAt: now,
             outcome: 'cancelled',
             error: 'Cancelled by its owner',
           });
+          // Billed up to the cancellation: the attempt's time so far, on one core.
+          if (attempt) {
+            charge = {
+              nodeId: attempt.nodeId,
+              cpuMilliseconds: Math.max(0, now.getTime() - attempt.startedAt.getTime()),
+              includesJobFee: false,
+            };
+          }
         }
-        return transaction.jobs.update(locked.id, {
+        const cancelled = await transaction.jobs.update(locked.id, {
           status: 'cancelled',
           error: 'Cancelled by its owner',
           queueReason: null,
@@ -141,6 +154,8 @@ export function createJobService(options: {
           finishedAt: now,
           updatedAt: now,
         });
+        await settleJob(transaction, cancelled, charge, now);
+        return (await transaction.jobs.findById(locked.id)) ?? cancelled;
       });
       return toJobResponse(job);
     },

@@ -2,6 +2,7 @@ import type {
   MessageResponse,
   Node,
   NodeEarningsResponse,
+  NodeJobsResponse,
   NodeListResponse,
 } from '@fabric/contract';
 import type { Clock } from '../lib/clock.ts';
@@ -10,10 +11,12 @@ import { formatMicroDollars } from '../lib/money.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { NodeWithCurrentJob } from '../repositories/node.repository.ts';
 import { endUnsuccessfulAttempt } from './job-lifecycle.ts';
+import { usageOf } from './job-view.ts';
 import type { JobWakeups } from './job-wakeups.service.ts';
-import { toNodeResponse } from './node-view.ts';
+import { presentNode, presentNodes } from './node-view.ts';
 
 export const NODE_NOT_FOUND_MESSAGE = 'Node not found';
+const DEFAULT_RECENT_ATTEMPTS = 20;
 
 /** A provider's calls on their nodes. Another provider's node, or an unenrolled one, is not found. */
 export function createNodeService(options: {
@@ -35,18 +38,18 @@ export function createNodeService(options: {
     if ((node.pausedAt !== null) !== isPaused) {
       await repositories.nodes.update(node.id, { pausedAt: isPaused ? now : null, updatedAt: now });
     }
-    return toNodeResponse(await findOwnNode(ownerId, nodeId), now);
+    return presentNode(repositories, await findOwnNode(ownerId, nodeId), now);
   }
 
   return {
     async list(ownerId: string): Promise<NodeListResponse> {
       const now = clock();
       const nodes = await repositories.nodes.listEnrolledOfOwner(ownerId);
-      return { nodes: nodes.map((node) => toNodeResponse(node, now)) };
+      return { nodes: await presentNodes(repositories, nodes, now) };
     },
 
     async get(ownerId: string, nodeId: string): Promise<Node> {
-      return toNodeResponse(await findOwnNode(ownerId, nodeId), clock());
+      return presentNode(repositories, await findOwnNode(ownerId, nodeId), clock());
     },
 
     async earnings(ownerId: string, nodeId: string): Promise<NodeEarningsResponse> {
@@ -63,6 +66,28 @@ export function createNodeService(options: {
           job_id: job.jobId,
           amount: formatMicroDollars(job.amountMicros),
           finished_at: job.finishedAt.toISOString(),
+        })),
+      };
+    },
+
+    async recentAttempts(
+      ownerId: string,
+      nodeId: string,
+      limit = DEFAULT_RECENT_ATTEMPTS,
+    ): Promise<NodeJobsResponse> {
+      const node = await findOwnNode(ownerId, nodeId);
+      const attempts = await repositories.jobAttempts.listRecentOfNode(node.id, limit);
+      return {
+        attempts: attempts.map((attempt) => ({
+          job_id: attempt.jobId,
+          job_type: attempt.jobType,
+          attempt_number: attempt.attemptNumber,
+          started_at: attempt.startedAt.toISOString(),
+          ended_at: attempt.endedAt?.toISOString() ?? null,
+          outcome: attempt.outcome,
+          error: attempt.error,
+          usage: usageOf(attempt),
+          earned: formatMicroDollars(attempt.earnedMicros),
         })),
       };
     },

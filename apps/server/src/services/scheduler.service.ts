@@ -20,7 +20,9 @@ import { addSeconds, type Clock } from '../lib/clock.ts';
 import { badRequest, HttpError, notFound } from '../lib/http-errors.ts';
 import { loggableError } from '../lib/loggable-error.ts';
 import type { Repositories } from '../repositories/index.ts';
+import { settleJob } from './billing.ts';
 import { invalidDeviceToken } from './device.service.ts';
+import { notify } from './notify.ts';
 import { endUnsuccessfulAttempt, type UnsuccessfulAttempt } from './job-lifecycle.ts';
 import type { JobWakeups } from './job-wakeups.service.ts';
 import { toLease, usageColumns } from './job-view.ts';
@@ -36,6 +38,14 @@ export type ResultVerifier = (
 export const LEASE_NOT_VALID_MESSAGE = 'This lease is no longer valid';
 export const LEASE_NOT_FOUND_MESSAGE = 'This node has never been leased this job';
 export const NODE_STOPPED_RESPONDING = 'node stopped responding';
+
+const heartbeatTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+});
 
 /** The sweeper's period; lease requests also sweep, at most once per this many milliseconds. */
 export const SWEEP_INTERVAL_MILLISECONDS = HEARTBEAT_INTERVAL_SECONDS * 1000;
@@ -199,7 +209,22 @@ export function createSchedulerService(options: {
         isAnyRequeued ||= requeued;
         if (count < SWEEP_BATCH) break;
       }
-      await repositories.nodes.markSilentNodesOffline(addSeconds(now, -LEASE_TIMEOUT_SECONDS), now);
+      const silenced = await repositories.nodes.markSilentNodesOffline(
+        addSeconds(now, -LEASE_TIMEOUT_SECONDS),
+        now,
+      );
+      for (const node of silenced) {
+        await notify(repositories, {
+          userId: node.ownerId,
+          kind: 'node_offline',
+          title: `${node.name ?? 'Unnamed Node'} went offline`,
+          body: `Its last heartbeat was ${node.lastHeartbeatAt ? heartbeatTime.format(node.lastHeartbeatAt) : 'at enrollment'} (UTC). It gets no jobs until its agent runs again.`,
+          link: `/nodes/${node.id}`,
+          // One notification per silence, however many processes sweep.
+          dedupeKey: `node-offline:${node.id}:${node.lastHeartbeatAt?.toISOString() ?? ''}`,
+          now,
+        });
+      }
       if (isAnyRequeued) wakeups.announce();
     },
 
@@ -321,6 +346,12 @@ export function createSchedulerService(options: {
           finishedAt: now,
           updatedAt: now,
         });
+        await settleJob(
+          transaction,
+          completed,
+          { nodeId, cpuMilliseconds: input.usage.cpu_ms, includesJobFee: true },
+          now,
+        );
         return { job: completed, isRequeued: false };
       });
       if (outcome.isRequeued) wakeups.announce();

@@ -32,8 +32,25 @@ export async function registerProvider(app: FastifyInstance): Promise<string> {
   return (await registerUser(app, { role: 'node_provider', name: 'Provider' })).auth.access_token;
 }
 
-export async function registerEnterprise(app: FastifyInstance): Promise<string> {
-  return (await registerUser(app, { role: 'enterprise' })).auth.access_token;
+/** Credits every test enterprise buys first, so each can hold the price of many jobs. */
+export const TEST_CREDITS_USD = 1000;
+
+/** An enterprise with TEST_CREDITS_USD of credits bought through the (sandbox) card flow. */
+export async function registerEnterprise(
+  app: FastifyInstance,
+  { credits = TEST_CREDITS_USD }: { credits?: number } = {},
+): Promise<string> {
+  const token = (await registerUser(app, { role: 'enterprise' })).auth.access_token;
+  if (credits > 0) {
+    const response = await app.inject({
+      method: 'POST',
+      url: apiPaths.payment.addCredits,
+      headers: bearer(token),
+      payload: { amount: credits },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+  return token;
 }
 
 export interface EnrolledNode {

@@ -2,6 +2,7 @@ import {
   apiPaths,
   authResponseSchema,
   changePasswordRequestSchema,
+  deleteAccountRequestSchema,
   errorBodySchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -140,6 +141,22 @@ export function authRoutes(
       const user = currentUser(request);
       return services.account.changePassword(user.id, user.sessionId, request.body);
     },
+  );
+
+  app.delete(
+    apiPaths.auth.account,
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        security: bearer,
+        summary:
+          'Close the account: jobs cancelled, nodes unenrolled, any balance kept in the ledger as unclaimed funds',
+        body: deleteAccountRequestSchema,
+        response: { 200: messageResponseSchema, ...errors(400, 401, 415, 429) },
+      },
+    },
+    (request) => services.accountClosure.close(currentUser(request).id, request.body),
   );
 
   app.post(

@@ -44,9 +44,10 @@ export function jobRoutes(fastify: FastifyInstance, { services }: { services: Se
       schema: {
         tags,
         security: bearerSecurity,
-        summary: 'Submit a job; params are checked against the job type',
+        summary:
+          'Submit a job; params are checked against the job type, and its price cap is held on the credits (402 when they fall short)',
         body: submitJobRequestSchema,
-        response: { 201: jobSchema, ...errorResponses(400, 401, 403, 415) },
+        response: { 201: jobSchema, ...errorResponses(400, 401, 402, 403, 415) },
       },
     },
     async (request, reply) =>

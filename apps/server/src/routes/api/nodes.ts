@@ -3,6 +3,8 @@ import {
   messageResponseSchema,
   nodeEarningsResponseSchema,
   nodeIdParamsSchema,
+  nodeJobsQuerySchema,
+  nodeJobsResponseSchema,
   nodeListResponseSchema,
   nodeSchema,
 } from '@fabric/contract';
@@ -107,5 +109,26 @@ export function nodeRoutes(fastify: FastifyInstance, { services }: { services: S
       },
     },
     (request) => services.nodes.resume(currentUser(request).id, request.params.id),
+  );
+
+  app.get(
+    routePattern(apiPaths.nodes.jobs),
+    {
+      onRequest,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: "The node's most recent job attempts, newest first (default 20, at most 100)",
+        params: nodeIdParamsSchema,
+        querystring: nodeJobsQuerySchema,
+        response: { 200: nodeJobsResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) =>
+      services.nodes.recentAttempts(
+        currentUser(request).id,
+        request.params.id,
+        request.query.limit,
+      ),
   );
 }
