@@ -10,6 +10,8 @@ class ResizeObserverStub {
   disconnect() {}
 }
 if (!('ResizeObserver' in globalThis)) globalThis.ResizeObserver = ResizeObserverStub;
+// jsdom does not scroll; React Router's ScrollRestoration calls this on every navigation.
+window.scrollTo = () => undefined;
 
 afterEach(() => {
   // Sonner keeps active toasts in module state and replays them to the next Toaster.

@@ -180,9 +180,14 @@ describe('route table', () => {
     });
   });
 
-  it("shows the spec's empty state on /notifications", async () => {
+  it("shows the spec's empty state on /notifications when the user has none", async () => {
     storeSession();
-    stubFetch().on(ME, () => jsonResponse(200, providerUser));
+    stubFetch()
+      .on(ME, () => jsonResponse(200, providerUser))
+      .on(`GET ${apiPaths.notifications.list}`, () =>
+        jsonResponse(200, { notifications: [], unread: 0, page: 1, page_size: 20, total: 0 }),
+      )
+      .on(`GET ${apiPaths.notifications.unreadCount}`, () => jsonResponse(200, { unread: 0 }));
     renderApp('/notifications');
 
     expect(await screen.findByText('No notifications yet')).toBeInTheDocument();

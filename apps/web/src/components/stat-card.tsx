@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 
-/** One dashboard figure. `value` undefined while loading; `note` says why a figure is absent. */
+/** One dashboard figure. `value` undefined while loading; `note` is a caption under it. */
 export function StatCard({
   title,
   value,
@@ -30,6 +30,3 @@ export function StatCard({
     </section>
   );
 }
-
-/** The text of a money card until the billing ledger exists: no invented number. */
-export const BILLING_PENDING_NOTE = 'Available with billing';

@@ -56,6 +56,8 @@ export interface RequestOptions<TSchema extends z.ZodType> {
   /** The contract schema the answer must match. */
   schema: TSchema;
   signal?: AbortSignal | undefined;
+  /** Extra request headers, such as an Idempotency-Key. */
+  headers?: Record<string, string> | undefined;
 }
 
 let handleSessionExpired: () => void = () => {
@@ -99,8 +101,9 @@ async function send(
   body: unknown,
   token: string | null,
   signal: AbortSignal | undefined,
+  extraHeaders?: Record<string, string>,
 ): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...extraHeaders, Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
   try {
@@ -185,7 +188,7 @@ export async function apiRequest<TSchema extends z.ZodType>(
   path: string,
   options: RequestOptions<TSchema>,
 ): Promise<z.output<TSchema>> {
-  const { method = 'GET', body, query, schema, signal } = options;
+  const { method = 'GET', body, query, schema, signal, headers } = options;
   const url = buildUrl(path, query);
   const isAuthenticated = requiresAuth(path);
 
@@ -201,11 +204,11 @@ export async function apiRequest<TSchema extends z.ZodType>(
     }
   }
 
-  let response = await send(url, method, body, token, signal);
+  let response = await send(url, method, body, token, signal, headers);
 
   if (isAuthenticated && token && response.status === 401) {
     const renewed = await renewAccessToken(token);
-    if (renewed) response = await send(url, method, body, renewed, signal);
+    if (renewed) response = await send(url, method, body, renewed, signal, headers);
   }
 
   if (!response.ok) throw await toApiError(response);
@@ -215,6 +218,41 @@ export async function apiRequest<TSchema extends z.ZodType>(
     throw new ApiError({ status: response.status, code: 'INVALID_RESPONSE', cause: parsed.error });
   }
   return parsed.data;
+}
+
+/**
+ * Opens a streaming GET (server-sent events) with the bearer token, renewing an expired token
+ * once like every other call. Resolves with the open response; the caller reads its body.
+ * Rejects with an ApiError when the server refuses, or with status 401 once signed out.
+ */
+export async function openStream(path: string, signal: AbortSignal): Promise<Response> {
+  const token = getAccessToken();
+  if (!token) {
+    throw new ApiError({
+      status: 401,
+      message: CLIENT_MESSAGES.noToken,
+      code: ERROR_CODES.unauthenticated,
+    });
+  }
+  const request = async (bearer: string) => {
+    try {
+      return await fetch(path, {
+        headers: { Accept: 'text/event-stream', Authorization: `Bearer ${bearer}` },
+        signal,
+        cache: 'no-store',
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError({ status: 0, cause: error });
+    }
+  };
+  let response = await request(token);
+  if (response.status === 401) {
+    const renewed = await renewAccessToken(token);
+    if (renewed) response = await request(renewed);
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
 }
 
 type Options<TSchema extends z.ZodType> = Omit<

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { makeJob, makeNode } from '@/testing/records';
 import {
+  formatBytes,
   formatCpu,
+  formatDateTime,
+  formatDuration,
+  formatPercent,
   formatJobCost,
   formatJobType,
   formatMemory,
@@ -46,5 +50,29 @@ describe('format', () => {
     expect(formatJobType('neural_network_training')).toBe('Neural Network Training');
     expect(formatJobType('fibonacci')).toBe('Fibonacci');
     expect(formatJobType('llm_inference')).toBe('LLM Inference');
+  });
+
+  it('formats durations from milliseconds', () => {
+    expect(formatDuration(850)).toBe('850 ms');
+    expect(formatDuration(12_400)).toBe('12 s');
+    expect(formatDuration(4_250)).toBe('4.3 s');
+    expect(formatDuration(185_000)).toBe('3 min 05 s');
+    expect(formatDuration(7_620_000)).toBe('2 h 07 min');
+    expect(formatDuration(-1)).toBe('—');
+  });
+
+  it('formats bytes in binary units', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(16 * 1024 ** 3)).toBe('16 GB');
+    expect(formatBytes(Number.NaN)).toBe('—');
+  });
+
+  it('formats shares as percentages and timestamps as local dates', () => {
+    expect(formatPercent(0.974)).toBe('97%');
+    expect(formatPercent(null)).toBe('N/A');
+    expect(formatDateTime(null)).toBe('—');
+    expect(formatDateTime('not a date')).toBe('—');
+    expect(formatDateTime('2026-11-22T10:41:07.000Z')).toMatch(/Nov 22, 2026/);
   });
 });

@@ -60,3 +60,54 @@ export function formatJobType(jobType: string): string {
     )
     .join(' ');
 }
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** "Nov 22, 2026, 10:41:07 AM" from an ISO timestamp; a dash when there is none. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
+}
+
+/** A length of time in milliseconds: "850 ms", "12.4 s", "3 min 05 s", "2 h 07 min". */
+export function formatDuration(milliseconds: number): string {
+  if (!Number.isFinite(milliseconds) || milliseconds < 0) return '—';
+  if (milliseconds < 1000) return `${Math.round(milliseconds)} ms`;
+  const seconds = milliseconds / 1000;
+  if (seconds < 60) return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
+  const totalSeconds = Math.round(seconds);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const rest = totalSeconds % 60;
+  if (hours === 0) return `${minutes} min ${String(rest).padStart(2, '0')} s`;
+  return `${hours} h ${String(minutes).padStart(2, '0')} min`;
+}
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** Bytes in binary units, as operating systems show memory: "512 B", "1.5 MB", "16 GB". */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2;
+  return `${Number(value.toFixed(digits)).toString()} ${BYTE_UNITS[unit] ?? 'B'}`;
+}
+
+/** A 0..1 share as a whole-number percentage ("97%"); null shows "N/A". */
+export function formatPercent(share: number | null | undefined): string {
+  if (share === null || share === undefined || !Number.isFinite(share)) return 'N/A';
+  return `${Math.round(share * 100).toString()}%`;
+}

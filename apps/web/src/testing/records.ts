@@ -14,6 +14,7 @@ export function makeNode(overrides: Partial<Node> = {}): Node {
     supported_job_types: ['matrix_multiply', 'fibonacci', 'prime_sieve'],
     agent_version: '1.0.0',
     current_job_id: null,
+    uptime_24h: 0.97,
     created_at: '2026-11-20T09:00:00.000Z',
     ...overrides,
   };

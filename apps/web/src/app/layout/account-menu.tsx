@@ -35,12 +35,13 @@ export function AccountMenu({ role }: { role: Role }) {
           className="h-10 max-w-64 gap-2 rounded-full px-1.5 md:pr-3"
           aria-label={`Account menu for ${accountLabel}`}
         >
+          {/* The initial is drawn by CSS, not text: the button's visible text stays exactly the
+              email its accessible name contains (WCAG 2.5.3, label in name). */}
           <span
             aria-hidden="true"
-            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
-          >
-            {initial}
-          </span>
+            data-initial={initial}
+            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground before:content-[attr(data-initial)]"
+          />
           <span className="hidden truncate text-sm md:inline">{accountLabel}</span>
           <ChevronDown aria-hidden="true" className="hidden text-muted-foreground md:block" />
         </Button>

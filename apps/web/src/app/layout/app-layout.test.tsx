@@ -7,6 +7,7 @@ import { renderApp } from '@/testing/render-app';
 
 const ME = `GET ${apiPaths.auth.me}`;
 const LOGOUT = `POST ${apiPaths.auth.logout}`;
+const UNREAD_COUNT = `GET ${apiPaths.notifications.unreadCount}`;
 
 function navLinks() {
   const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -171,5 +172,46 @@ describe('signed-in layout', () => {
     expect(await screen.findByRole('tab', { name: 'Sign In', selected: true })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/signin');
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+  });
+
+  it('shows the unread notification count on the Notifications nav item', async () => {
+    storeSession({ role: 'node_provider' });
+    stubFetch()
+      .on(ME, () => jsonResponse(200, providerUser))
+      .on(UNREAD_COUNT, () => jsonResponse(200, { unread: 3 }));
+    renderApp('/nodes');
+
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const link = await within(nav).findByRole('link', { name: 'Notifications, 3 unread' });
+    expect(link).toHaveAttribute('href', '/notifications');
+    // One badge for the phone tab bar, one for the desktop pill; both hidden from screen readers.
+    const badges = within(link).getAllByText('3');
+    expect(badges).toHaveLength(2);
+    for (const badge of badges) expect(badge).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('shows no badge without unread notifications, and 99+ for many', async () => {
+    storeSession({ role: 'enterprise', email: enterpriseUser.email });
+    let unread = 0;
+    const network = stubFetch()
+      .on(ME, () => jsonResponse(200, enterpriseUser))
+      .on(UNREAD_COUNT, () => jsonResponse(200, { unread }));
+    renderApp('/jobs');
+
+    await waitFor(() => {
+      expect(network.callsTo(UNREAD_COUNT)).toHaveLength(1);
+    });
+    const link = screen.getByRole('link', { name: 'Notifications' });
+    expect(link).toHaveTextContent(/^Notifications$/);
+
+    unread = 120;
+    network.sendEvent('change', {
+      kind: 'notification',
+      id: 'c0ffee00-0000-4000-8000-000000000001',
+    });
+    expect(
+      await screen.findByRole('link', { name: 'Notifications, 120 unread' }),
+    ).toHaveTextContent('99+');
+    expect(network.callsTo(UNREAD_COUNT)).toHaveLength(2);
   });
 });

@@ -3,14 +3,25 @@ import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { LogoMark } from '@/components/logo';
 import { paths } from '@/config/paths';
+import { useUnreadCount } from '@/features/notifications/api/get-unread-count';
 import { useStoredRole } from '@/hooks/use-stored-session';
 import { cn } from '@/lib/utils';
 import { AccountMenu } from './account-menu';
 import { navItemsByRole } from './nav-items';
 
+/** "3", or "99+" when there are more than fit a badge. */
+function badgeText(count: number): string {
+  return count > 99 ? '99+' : count.toString();
+}
+
+const unreadBadgeClassName =
+  'min-w-[1.125rem] items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-[1.125rem] font-semibold text-destructive-foreground tabular-nums';
+
 /** The shell of every signed-in page: sticky header (brand, nav pills, account menu), main, footer. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const role = useStoredRole();
+  // No polling: live updates invalidate ['notifications'] when one is created or read.
+  const unreadCount = useUnreadCount().data ?? 0;
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -44,26 +55,57 @@ export function AppLayout({ children }: { children: ReactNode }) {
             className="order-3 -mx-4 w-[calc(100%+2rem)] border-t px-3 sm:-mx-6 sm:w-[calc(100%+3rem)] sm:px-6 lg:-mx-8 lg:w-[calc(100%+4rem)] lg:px-8 xl:order-2 xl:mx-0 xl:w-auto xl:border-t-0 xl:px-0"
           >
             <ul className="grid grid-cols-4 gap-1 py-2 sm:flex sm:justify-center xl:py-0">
-              {navItemsByRole[role].map(({ label, to, icon: Icon, end }) => (
-                <li key={to} className="min-w-0">
-                  <NavLink
-                    to={to}
-                    end={end}
-                    className={({ isActive }) =>
-                      cn(
-                        'flex h-14 flex-col items-center justify-center gap-1 rounded-lg px-1 text-[11px] font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50',
-                        'sm:h-9 sm:flex-row sm:gap-2 sm:rounded-full sm:px-3.5 sm:text-sm',
-                        isActive
-                          ? 'bg-primary text-primary-foreground shadow-sm'
-                          : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
-                      )
-                    }
-                  >
-                    <Icon aria-hidden="true" className="size-5 sm:size-4" />
-                    {label}
-                  </NavLink>
-                </li>
-              ))}
+              {navItemsByRole[role].map(({ label, to, icon: Icon, end, showsUnreadCount }) => {
+                const unread = showsUnreadCount ? unreadCount : 0;
+                return (
+                  <li key={to} className="min-w-0">
+                    <NavLink
+                      to={to}
+                      end={end}
+                      className={({ isActive }) =>
+                        cn(
+                          'flex h-14 flex-col items-center justify-center gap-1 rounded-lg px-1 text-[11px] font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/50',
+                          'sm:h-9 sm:flex-row sm:gap-2 sm:rounded-full sm:px-3.5 sm:text-sm',
+                          isActive
+                            ? 'bg-primary text-primary-foreground shadow-sm'
+                            : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
+                        )
+                      }
+                    >
+                      <span className="relative flex">
+                        <Icon aria-hidden="true" className="size-5 sm:size-4" />
+                        {unread > 0 ? (
+                          // Phones: on the icon of the tab.
+                          <span
+                            aria-hidden="true"
+                            className={cn(
+                              unreadBadgeClassName,
+                              'absolute -top-1.5 left-3 flex ring-2 ring-card sm:hidden',
+                            )}
+                          >
+                            {badgeText(unread)}
+                          </span>
+                        ) : null}
+                      </span>
+                      {label}
+                      {unread > 0 ? (
+                        // The name reads "Notifications, 3 unread"; the badges are for the eyes
+                        // only. Text rather than aria-label, so the name still contains the
+                        // visible label (WCAG 2.5.3 Label in Name).
+                        <span className="sr-only">, {unread.toString()} unread</span>
+                      ) : null}
+                      {unread > 0 ? (
+                        <span
+                          aria-hidden="true"
+                          className={cn(unreadBadgeClassName, 'hidden sm:inline-flex')}
+                        >
+                          {badgeText(unread)}
+                        </span>
+                      ) : null}
+                    </NavLink>
+                  </li>
+                );
+              })}
             </ul>
           </nav>
 

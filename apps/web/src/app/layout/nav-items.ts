@@ -9,6 +9,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Active only on this exact path (the dashboard would otherwise match everything). */
   end?: boolean;
+  /** Shows the unread notification count. */
+  showsUnreadCount?: boolean;
 }
 
 export const navItemsByRole: Record<Role, readonly NavItem[]> = {
@@ -16,13 +18,13 @@ export const navItemsByRole: Record<Role, readonly NavItem[]> = {
     { label: 'Dashboard', to: paths.home.href(), icon: LayoutDashboard, end: true },
     { label: 'My Nodes', to: paths.nodes.list.href(), icon: Server },
     { label: 'Earnings', to: paths.billing.href(), icon: Wallet },
-    { label: 'Notifications', to: paths.notifications.href(), icon: Bell },
+    { label: 'Notifications', to: paths.notifications.href(), icon: Bell, showsUnreadCount: true },
   ],
   enterprise: [
     { label: 'Dashboard', to: paths.home.href(), icon: LayoutDashboard, end: true },
     { label: 'My Jobs', to: paths.jobs.list.href(), icon: BriefcaseBusiness },
     { label: 'Billing', to: paths.billing.href(), icon: CreditCard },
-    { label: 'Notifications', to: paths.notifications.href(), icon: Bell },
+    { label: 'Notifications', to: paths.notifications.href(), icon: Bell, showsUnreadCount: true },
   ],
 };
 

@@ -1,5 +1,5 @@
 import { apiPaths } from '@fabric/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { enterpriseUser, providerUser, storeSession } from '@/testing/fixtures';
@@ -8,13 +8,27 @@ import { renderApp } from '@/testing/render-app';
 
 const ME = `GET ${apiPaths.auth.me}`;
 const NODES = `GET ${apiPaths.nodes.list}`;
+const BALANCE = `GET ${apiPaths.payment.balance}`;
+
+function balanceOf(balance: number, heldCredits = 0, lifetimeEarnings = 0) {
+  return {
+    balance,
+    credits_balance: balance,
+    held_credits: heldCredits,
+    pending_earnings: 0,
+    lifetime_earnings: lifetimeEarnings,
+    lifetime_spending: 0,
+    this_month: 0,
+    by_day: [],
+  };
+}
 
 function statValue(title: string) {
   return within(screen.getByRole('region', { name: title })).getByTestId('stat-value');
 }
 
 describe('provider dashboard', () => {
-  it('sums the nodes into the stat cards and shows no invented balance', async () => {
+  it('sums the nodes into the stat cards and shows balance and lifetime earnings from the balance call', async () => {
     storeSession();
     const nodes = Array.from({ length: 6 }, (_, index) =>
       makeNode({
@@ -27,15 +41,20 @@ describe('provider dashboard', () => {
     );
     stubFetch()
       .on(ME, () => jsonResponse(200, providerUser))
-      .on(NODES, () => jsonResponse(200, { nodes }));
+      .on(NODES, () => jsonResponse(200, { nodes }))
+      .on(BALANCE, () => jsonResponse(200, balanceOf(42.5, 0, 9.75)));
     renderApp('/');
 
     expect(await screen.findByText('Device 0')).toBeInTheDocument();
     expect(statValue('Active Nodes')).toHaveTextContent('2');
     expect(statValue('Jobs Completed')).toHaveTextContent('18');
-    expect(statValue('Lifetime Earnings')).toHaveTextContent('$7.50');
-    expect(statValue('Current Balance')).toHaveTextContent('—');
-    expect(screen.getByText('Available with billing')).toBeInTheDocument();
+    // From the ledger: it includes earnings of nodes no longer enrolled (the list sums to $7.50).
+    await waitFor(() => {
+      expect(statValue('Lifetime Earnings')).toHaveTextContent('$9.75');
+    });
+    expect(
+      await within(screen.getByRole('region', { name: 'Current Balance' })).findByText('$42.50'),
+    ).toBeInTheDocument();
     // The table shows the first 5 nodes only.
     expect(screen.getByText('Device 4')).toBeInTheDocument();
     expect(screen.queryByText('Device 5')).not.toBeInTheDocument();
@@ -59,7 +78,8 @@ describe('enterprise dashboard', () => {
           page_size: 5,
           counts: { queued: 2, running: 3, completed: 6, failed: 1 },
         }),
-      );
+      )
+      .on(BALANCE, () => jsonResponse(200, balanceOf(97.6, 4.8)));
     renderApp('/');
 
     expect(await screen.findByRole('heading', { name: 'Acme Research' })).toBeInTheDocument();
@@ -67,11 +87,28 @@ describe('enterprise dashboard', () => {
     expect(statValue('Jobs Running')).toHaveTextContent('5');
     expect(statValue('Jobs Completed')).toHaveTextContent('6');
     expect(statValue('Total Jobs')).toHaveTextContent('12');
-    expect(statValue('Credit Balance')).toHaveTextContent('—');
+    expect(
+      await within(screen.getByRole('region', { name: 'Credit Balance' })).findByText('$97.60'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('$4.80 on hold for running jobs')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /^View job/ })).toHaveLength(5);
     expect(screen.getByRole('link', { name: 'Submit New Job' })).toHaveAttribute(
       'href',
       '/jobs/submit',
     );
+  });
+});
+
+describe('dashboard balance card', () => {
+  it('shows a dash, not an invented amount, when the balance cannot be loaded', async () => {
+    storeSession();
+    stubFetch()
+      .on(ME, () => jsonResponse(200, providerUser))
+      .on(NODES, () => jsonResponse(200, { nodes: [] }))
+      .on(BALANCE, () => jsonResponse(500));
+    renderApp('/');
+
+    const card = await screen.findByRole('region', { name: 'Current Balance' });
+    expect(await within(card).findByText('—')).toBeInTheDocument();
   });
 });

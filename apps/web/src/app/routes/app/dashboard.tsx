@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { BILLING_PENDING_NOTE, StatCard } from '@/components/stat-card';
+import { StatCard } from '@/components/stat-card';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -21,6 +21,7 @@ import { jobCounts, useJobs } from '@/features/jobs/api/get-jobs';
 import { JobsTable } from '@/features/jobs/components/jobs-table';
 import { useNodes } from '@/features/nodes/api/get-nodes';
 import { NodesTable } from '@/features/nodes/components/nodes-table';
+import { useBalance } from '@/features/payments/api/get-balance';
 import { useStoredEmail, useStoredRole } from '@/hooks/use-stored-session';
 import { errorMessage } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
@@ -31,15 +32,26 @@ export function DashboardRoute() {
   return role === 'enterprise' ? <EnterpriseDashboard /> : <ProviderDashboard />;
 }
 
+/** The dashboards' money figures, from the balance call (the ledger). */
+function useBalanceFigure() {
+  const balance = useBalance();
+  const money = (amount: number | undefined) =>
+    amount !== undefined ? formatUsd(amount) : balance.isError ? '—' : undefined;
+  return {
+    value: money(balance.data?.balance),
+    // Lifetime earnings include what nodes earned before they were unenrolled, which the node
+    // list (enrolled nodes only) would leave out.
+    lifetimeEarnings: money(balance.data?.lifetime_earnings),
+    held: balance.data?.held_credits ?? 0,
+  };
+}
+
 function ProviderDashboard() {
   const nodes = useNodes();
+  const balance = useBalanceFigure();
   const list = nodes.data;
   const activeNodes = list?.filter((node) => node.status === 'online').length;
   const jobsCompleted = list?.reduce((sum, node) => sum + node.jobs_completed, 0);
-  const lifetimeEarnings = list?.reduce(
-    (sum, node) => sum + (Number.parseFloat(node.lifetime_earnings) || 0),
-    0,
-  );
   const failed = nodes.isError ? '—' : undefined;
 
   return (
@@ -59,12 +71,8 @@ function ProviderDashboard() {
       <div className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard title="Active Nodes" icon={Server} value={activeNodes ?? failed} />
         <StatCard title="Jobs Completed" icon={CircleCheck} value={jobsCompleted ?? failed} />
-        <StatCard title="Current Balance" icon={Wallet} value="—" note={BILLING_PENDING_NOTE} />
-        <StatCard
-          title="Lifetime Earnings"
-          icon={DollarSign}
-          value={lifetimeEarnings === undefined ? failed : formatUsd(lifetimeEarnings)}
-        />
+        <StatCard title="Current Balance" icon={Wallet} value={balance.value} />
+        <StatCard title="Lifetime Earnings" icon={DollarSign} value={balance.lifetimeEarnings} />
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
         <Card className="lg:col-span-2">
@@ -93,7 +101,14 @@ function ProviderDashboard() {
           </CardHeader>
           <CardContent>
             <p className="text-sm text-muted-foreground">
-              Payouts and earnings will be listed here once billing is available.
+              Your earnings, payouts and every transaction are on the{' '}
+              <Link
+                to={paths.billing.href()}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                Earnings
+              </Link>{' '}
+              page.
             </p>
           </CardContent>
         </Card>
@@ -106,6 +121,7 @@ function EnterpriseDashboard() {
   const { data: user } = useCurrentUser();
   const storedEmail = useStoredEmail();
   const jobs = useJobs({ page: 1, pageSize: DASHBOARD_TABLE_ROWS });
+  const balance = useBalanceFigure();
   const counts = jobs.data ? jobCounts(jobs.data.counts) : undefined;
   const failed = jobs.isError ? '—' : undefined;
   const heading =
@@ -136,7 +152,12 @@ function EnterpriseDashboard() {
       <div className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard title="Jobs Running" icon={Activity} value={counts?.running ?? failed} />
         <StatCard title="Jobs Completed" icon={CircleCheck} value={counts?.completed ?? failed} />
-        <StatCard title="Credit Balance" icon={Wallet} value="—" note={BILLING_PENDING_NOTE} />
+        <StatCard
+          title="Credit Balance"
+          icon={Wallet}
+          value={balance.value}
+          note={balance.held > 0 ? `${formatUsd(balance.held)} on hold for running jobs` : null}
+        />
         <StatCard title="Total Jobs" icon={BriefcaseBusiness} value={counts?.all ?? failed} />
       </div>
       <Card>

@@ -82,6 +82,13 @@ describe('My Jobs', () => {
       expect(query.get('status')).toBe('running');
       expect(query.get('page')).toBe('2');
     });
+
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(await screen.findByText('Page 3 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'First page' }));
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
   });
 
   it("shows 'No Jobs Yet' when there are no jobs", async () => {

@@ -1,4 +1,4 @@
-import { ListChecks, Plus } from 'lucide-react';
+import { ChevronsLeft, ChevronsRight, ListChecks, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { jobCounts, useJobs } from '@/features/jobs/api/get-jobs';
 import { JobsTable } from '@/features/jobs/components/jobs-table';
@@ -79,50 +79,82 @@ export function JobsRoute() {
               </TabsTrigger>
             ))}
           </TabsList>
-          <div className="rounded-xl border bg-card p-2 shadow-sm">
-            {jobs.isPending ? (
-              <Skeleton className="m-2 h-32" />
-            ) : jobs.isError ? (
-              <Alert variant="destructive">
-                <AlertTitle>Your jobs could not be loaded</AlertTitle>
-                <AlertDescription>
-                  {errorMessage(jobs.error, 'API request failed')}
-                </AlertDescription>
-              </Alert>
-            ) : jobs.data.jobs.length === 0 ? (
-              <EmptyState icon={ListChecks} title="No Jobs Yet" className="border-0">
-                <p>Submit a job to run it on the network.</p>
-              </EmptyState>
-            ) : (
-              <>
-                <JobsTable jobs={jobs.data.jobs} />
-                <nav
-                  aria-label="Pagination"
-                  className="flex items-center justify-between gap-2 px-3 pt-3 pb-1 text-sm"
-                >
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={page <= 1}
-                    onClick={() => setPage((current) => Math.max(1, current - 1))}
-                  >
-                    Previous
-                  </Button>
-                  <span className="text-muted-foreground">
-                    Page {page} of {pageCount}
-                  </span>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={page >= pageCount}
-                    onClick={() => setPage((current) => current + 1)}
-                  >
-                    Next
-                  </Button>
-                </nav>
-              </>
-            )}
-          </div>
+          {/* One panel per tab (Radix keeps the others hidden), so every tab's aria-controls
+              names a panel; the visible one shows the list of the chosen tab. */}
+          {tabs.map((entry) => (
+            <TabsContent key={entry.value} value={entry.value} className="mt-0">
+              {entry.value === tab ? (
+                <div className="rounded-xl border bg-card p-2 shadow-sm">
+                  {jobs.isPending ? (
+                    <Skeleton className="m-2 h-32" />
+                  ) : jobs.isError ? (
+                    <Alert variant="destructive">
+                      <AlertTitle>Your jobs could not be loaded</AlertTitle>
+                      <AlertDescription>
+                        {errorMessage(jobs.error, 'API request failed')}
+                      </AlertDescription>
+                    </Alert>
+                  ) : jobs.data.jobs.length === 0 ? (
+                    <EmptyState icon={ListChecks} title="No Jobs Yet" className="border-0">
+                      <p>Submit a job to run it on the network.</p>
+                    </EmptyState>
+                  ) : (
+                    <>
+                      <JobsTable jobs={jobs.data.jobs} />
+                      <nav
+                        aria-label="Pagination"
+                        className="flex items-center justify-between gap-2 px-3 pt-3 pb-1 text-sm"
+                      >
+                        <div className="flex gap-1.5">
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            aria-label="First page"
+                            title="First page"
+                            disabled={page <= 1}
+                            onClick={() => setPage(1)}
+                          >
+                            <ChevronsLeft aria-hidden="true" />
+                          </Button>
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            disabled={page <= 1}
+                            onClick={() => setPage((current) => Math.max(1, current - 1))}
+                          >
+                            Previous
+                          </Button>
+                        </div>
+                        <span className="text-muted-foreground">
+                          Page {page} of {pageCount}
+                        </span>
+                        <div className="flex gap-1.5">
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            disabled={page >= pageCount}
+                            onClick={() => setPage((current) => current + 1)}
+                          >
+                            Next
+                          </Button>
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            aria-label="Last page"
+                            title="Last page"
+                            disabled={page >= pageCount}
+                            onClick={() => setPage(pageCount)}
+                          >
+                            <ChevronsRight aria-hidden="true" />
+                          </Button>
+                        </div>
+                      </nav>
+                    </>
+                  )}
+                </div>
+              ) : null}
+            </TabsContent>
+          ))}
         </Tabs>
       )}
     </>

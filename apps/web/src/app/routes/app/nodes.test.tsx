@@ -37,7 +37,7 @@ describe('My Nodes', () => {
       .on(NODES, () => jsonResponse(200, { nodes: [full, bare] }));
     renderApp('/nodes');
 
-    const fullCard = await screen.findByRole('link', { name: 'Studio Mac, open details' });
+    const fullCard = await screen.findByRole('article', { name: 'Studio Mac' });
     expect(within(fullCard).getByText('device-studio-mac')).toBeInTheDocument();
     expect(within(fullCard).getByText('Online')).toBeInTheDocument();
     expect(within(fullCard).getByText('Apple M2')).toBeInTheDocument();
@@ -46,21 +46,21 @@ describe('My Nodes', () => {
     expect(within(fullCard).getByText('$12.50')).toBeInTheDocument();
     expect(within(fullCard).getByText('99%')).toBeInTheDocument();
 
-    const bareCard = screen.getByRole('link', { name: 'Unnamed Node, open details' });
+    const bareCard = screen.getByRole('article', { name: 'Unnamed Node' });
     expect(within(bareCard).getByText('device-bare')).toBeInTheDocument();
     expect(within(bareCard).getByText('Offline')).toBeInTheDocument();
     // CPU, Memory and Uptime all fall back to N/A.
     expect(within(bareCard).getAllByText('N/A')).toHaveLength(3);
   });
 
-  it('opens the node detail page when a card is chosen with the keyboard', async () => {
+  it("opens the node detail page when a card's link is chosen with the keyboard", async () => {
     storeSession();
     stubFetch()
       .on(ME, () => jsonResponse(200, providerUser))
       .on(NODES, () => jsonResponse(200, { nodes: [makeNode()] }));
     const { router, user } = renderApp('/nodes');
 
-    const card = await screen.findByRole('link', { name: 'Studio Mac, open details' });
+    const card = await screen.findByRole('link', { name: 'Studio Mac' });
     card.focus();
     await user.keyboard('{Enter}');
     await waitFor(() => {

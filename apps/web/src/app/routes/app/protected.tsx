@@ -1,6 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
-import { useHasAccessToken } from '@/hooks/use-stored-session';
+import { useLiveUpdates } from '@/features/live-updates/use-live-updates';
+import { useHasAccessToken, useStoredRole } from '@/hooks/use-stored-session';
 import { AppLayout } from '../../layout/app-layout';
 
 /**
@@ -10,6 +11,12 @@ import { AppLayout } from '../../layout/app-layout';
 export function ProtectedRoute() {
   const isSignedIn = useHasAccessToken();
   if (!isSignedIn) return <Navigate to={paths.auth.signIn.href()} replace />;
+  return <SignedInShell />;
+}
+
+/** Signed in: screens follow the server's changes live (jobs, nodes) while any page is open. */
+function SignedInShell() {
+  useLiveUpdates(useStoredRole());
   return (
     <AppLayout>
       <Outlet />

@@ -9,12 +9,27 @@ import { renderApp } from '@/testing/render-app';
 const ME = `GET ${apiPaths.auth.me}`;
 const SUBMIT = `POST ${apiPaths.jobs.submit}`;
 const JOBS = `GET ${apiPaths.jobs.list}`;
+const BALANCE = `GET ${apiPaths.payment.balance}`;
+
+function balanceOf(credits: number, heldCredits = 0) {
+  return {
+    balance: credits,
+    credits_balance: credits,
+    held_credits: heldCredits,
+    pending_earnings: 0,
+    lifetime_earnings: 0,
+    lifetime_spending: 0,
+    this_month: 0,
+    by_day: [],
+  };
+}
 
 function signInAsEnterprise() {
   storeSession({ role: 'enterprise', email: enterpriseUser.email });
   return stubFetch()
     .on(ME, () => jsonResponse(200, enterpriseUser))
-    .on(JOBS, () => jsonResponse(200, { jobs: [], total: 0, page: 1, page_size: 20, counts: {} }));
+    .on(JOBS, () => jsonResponse(200, { jobs: [], total: 0, page: 1, page_size: 20, counts: {} }))
+    .on(BALANCE, () => jsonResponse(200, balanceOf(10)));
 }
 
 describe('Submit New Job', () => {
@@ -104,6 +119,29 @@ describe('Submit New Job', () => {
     await user.selectOptions(await screen.findByLabelText('Job Type'), 'fibonacci');
     await user.click(screen.getByRole('button', { name: 'Submit Job' }));
     expect(await screen.findByText('Failed to submit job')).toBeInTheDocument();
+  });
+  it('shows the available credits and how many jobs they cover: floor(balance / 2.40)', async () => {
+    signInAsEnterprise().on(BALANCE, () => jsonResponse(200, balanceOf(10, 2.4)));
+    renderApp('/jobs/submit');
+
+    const panel = await screen.findByRole('region', { name: 'Credit Balance' });
+    expect(await within(panel).findByText('$10.00')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('Enough for 4 jobs at $2.40 each');
+    expect(panel).toHaveTextContent('$2.40 on hold for running jobs');
+    expect(within(panel).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('shows $0.00 and a link to add credits when the balance is empty or cannot be loaded', async () => {
+    signInAsEnterprise().on(BALANCE, () => jsonResponse(500));
+    renderApp('/jobs/submit');
+
+    const panel = await screen.findByRole('region', { name: 'Credit Balance' });
+    expect(await within(panel).findByText('$0.00')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('Enough for 0 jobs');
+    expect(within(panel).getByRole('link', { name: 'Add credits to run jobs' })).toHaveAttribute(
+      'href',
+      '/billing',
+    );
   });
   // The provider redirect is covered in app/router.test.tsx.
 });

@@ -2,6 +2,7 @@ import { Navigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { SubmitJobForm } from '@/features/jobs/components/submit-job-form';
+import { CreditBalancePanel } from '@/features/payments/components/credit-balance-panel';
 import { useStoredRole } from '@/hooks/use-stored-session';
 import { BackLink } from './back-link';
 
@@ -13,7 +14,7 @@ export function SubmitJobRoute() {
     <>
       <BackLink to={paths.jobs.list.href()}>Back to My Jobs</BackLink>
       <PageHeader title="Submit New Job" description="Run an AI/ML workload on the network." />
-      <SubmitJobForm />
+      <SubmitJobForm creditBalance={<CreditBalancePanel />} />
     </>
   );
 }

@@ -87,9 +87,10 @@ const sections: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Enterprises pay for jobs with prepaid credits, bought in US dollars. Each job is billed on
-          the compute it actually used, deducted from your credit balance when it finishes. Cost
-          estimates shown before you submit are guidance; the charge is the actual usage.
+          Enterprises pay for jobs with prepaid credits, bought in US dollars. When you submit a
+          job, its estimate is held on your credits; when it finishes, it is billed on the compute
+          it actually used at the published rates, never more than the amount held, and the rest of
+          the hold returns to your balance.
         </p>
         <ul>
           <li>A job you cancel is billed only for the usage up to the cancellation.</li>

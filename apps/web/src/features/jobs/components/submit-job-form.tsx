@@ -7,7 +7,7 @@ import {
   type JobType,
 } from '@fabric/contract';
 import { Send } from 'lucide-react';
-import { useId, useState, type ComponentProps } from 'react';
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -45,7 +45,8 @@ function parseParams(text: string): Record<string, unknown> | null {
   }
 }
 
-export function SubmitJobForm() {
+/** `creditBalance`: the credit balance panel beside the estimate (the page brings it). */
+export function SubmitJobForm({ creditBalance }: { creditBalance?: ReactNode }) {
   const id = useId();
   const navigate = useNavigate();
   const submitJob = useSubmitJob();
@@ -189,15 +190,7 @@ export function SubmitJobForm() {
             </p>
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Credit Balance</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <p className="text-2xl font-semibold">—</p>
-            <p className="text-sm text-muted-foreground">Available with billing</p>
-          </CardContent>
-        </Card>
+        {creditBalance}
       </div>
     </div>
   );

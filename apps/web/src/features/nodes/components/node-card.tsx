@@ -1,5 +1,6 @@
 import type { Node } from '@fabric/contract';
-import { useNavigate } from 'react-router';
+import { useId } from 'react';
+import { Link } from 'react-router';
 import { NodeStatusBadge } from '@/components/node-status-badge';
 import { paths } from '@/config/paths';
 import { formatCpu, formatMemory, formatUptime, formatUsd } from '@/lib/format';
@@ -8,10 +9,12 @@ export function nodeDisplayName(node: Pick<Node, 'name'>): string {
   return node.name || 'Unnamed Node';
 }
 
-/** One device: opens its detail page on click, Enter or Space. */
+/**
+ * One device. Its name is the link to the detail page, stretched over the whole card, so the card
+ * opens on a click anywhere and the link's name is exactly what it shows (WCAG 2.5.3).
+ */
 export function NodeCard({ node }: { node: Node }) {
-  const navigate = useNavigate();
-  const open = () => void navigate(paths.nodes.detail.href(node.id));
+  const titleId = useId();
   const name = nodeDisplayName(node);
   const facts: [string, string][] = [
     ['CPU', formatCpu(node)],
@@ -22,21 +25,19 @@ export function NodeCard({ node }: { node: Node }) {
   ];
   return (
     <article
-      role="link"
-      tabIndex={0}
-      aria-label={`${name}, open details`}
-      onClick={open}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' || event.key === ' ') {
-          event.preventDefault();
-          open();
-        }
-      }}
-      className="flex cursor-pointer flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm transition-colors outline-none hover:border-primary/40 focus-visible:ring-3 focus-visible:ring-ring/50"
+      aria-labelledby={titleId}
+      className="relative flex flex-col gap-4 rounded-xl border bg-card p-5 shadow-sm transition-colors has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-ring/50 hover:border-primary/40"
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="truncate font-semibold">{name}</h2>
+          <h2 id={titleId} className="truncate font-semibold">
+            <Link
+              to={paths.nodes.detail.href(node.id)}
+              className="outline-none after:absolute after:inset-0 after:rounded-xl"
+            >
+              {name}
+            </Link>
+          </h2>
           <p className="truncate font-mono text-xs text-muted-foreground">{node.device_id}</p>
         </div>
         <NodeStatusBadge status={node.status} />
