@@ -2,24 +2,13 @@
 // fresh embedded database, autocannon as the client. Run with `npm run bench`.
 import autocannon from 'autocannon';
 import { startServer } from '../e2e/support/server.ts';
+import { summarize } from './summary.ts';
 
 const DURATION_SECONDS = 5;
 
 interface Scenario {
   name: string;
   options: autocannon.Options;
-}
-
-function summarize(name: string, result: autocannon.Result) {
-  return {
-    scenario: name,
-    'req/s (mean)': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    '2xx': result['2xx'],
-    'non-2xx': result.non2xx,
-    errors: result.errors,
-  };
 }
 
 const server = await startServer({

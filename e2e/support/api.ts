@@ -4,6 +4,7 @@ import {
   errorBodySchema,
   jobSchema,
   nodeListResponseSchema,
+  unreadCountResponseSchema,
   type Job,
   type Role,
   type SubmitJobRequest,
@@ -54,8 +55,16 @@ export interface Account {
   userId: string;
 }
 
+/** Credits a test enterprise buys first (through the sandbox card flow), enough for many jobs. */
+export const TEST_CREDITS_USD = 500;
+
 let accountCounter = 0;
-export async function createAccount(baseUrl: string, role: Role): Promise<Account> {
+/** A new account; an enterprise also buys `credits` dollars of credits (jobs hold $2.40 each). */
+export async function createAccount(
+  baseUrl: string,
+  role: Role,
+  { credits = TEST_CREDITS_USD }: { credits?: number } = {},
+): Promise<Account> {
   accountCounter += 1;
   const email = `${role}-${Date.now().toString(36)}-${accountCounter}@example.com`;
   const password = 'integration passphrase';
@@ -69,6 +78,12 @@ export async function createAccount(baseUrl: string, role: Role): Promise<Accoun
       },
     }),
   );
+  if (role === 'enterprise' && credits > 0) {
+    await callApi(baseUrl, 'POST', apiPaths.payment.addCredits, {
+      token: session.access_token,
+      body: { amount: credits },
+    });
+  }
   return { email, password, token: session.access_token, userId: session.user_id };
 }
 
@@ -112,4 +127,22 @@ export async function waitForJob(
     job = await getJob(baseUrl, account, jobId);
   }
   return job;
+}
+
+/** Polls until the account has an unread notification (or fails after `timeoutMs`). */
+export async function waitForUnreadNotification(
+  baseUrl: string,
+  account: Account,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { unread } = unreadCountResponseSchema.parse(
+      await callApi(baseUrl, 'GET', apiPaths.notifications.unreadCount, { token: account.token }),
+    );
+    if (unread > 0) return;
+    if (Date.now() > deadline)
+      throw new Error(`${account.email} got no notification within ${timeoutMs.toString()} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }

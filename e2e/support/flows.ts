@@ -74,3 +74,22 @@ export async function expectPath(page: Page, pathname: string) {
   await page.waitForURL((url) => url.pathname === pathname);
   expect(new URL(page.url()).pathname).toBe(pathname);
 }
+
+/**
+ * Buys credits for the signed-in enterprise of `page` through the API with its stored token (the
+ * sandbox grants them at once); the Billing screen's own flow is tested in billing tests.
+ */
+export async function addCreditsInPage(page: Page, amount: number): Promise<void> {
+  const status = await page.evaluate(async (dollars) => {
+    const response = await fetch('/api/payment/add-credits', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${localStorage.getItem('fabric_access_token') ?? ''}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ amount: dollars }),
+    });
+    return response.status;
+  }, amount);
+  if (status !== 200) throw new Error(`Adding credits answered ${String(status)}`);
+}

@@ -1,4 +1,13 @@
-import { agentPaths, apiPaths, JOB_TYPES, NO_NODE_SUPPORTS_TYPE } from '@fabric/contract';
+import {
+  agentPaths,
+  apiPaths,
+  balanceResponseSchema,
+  JOB_TYPES,
+  NO_NODE_SUPPORTS_TYPE,
+  providerShareMicros,
+  transactionListResponseSchema,
+  usageCostMicros,
+} from '@fabric/contract';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +33,17 @@ import { startServer, type RunningServer } from '../support/server.ts';
 // The compute network end to end: the real server process, real agent processes leasing over
 // HTTP, real kernels in child processes, verified results. Run on the embedded database and
 // again on PostgreSQL.
+
+/** Micro-dollars as the API shows money: dollars rounded to the cent. */
+function cents(micros: number): number {
+  return Math.round(micros / 10_000) / 100;
+}
+
+async function balanceOf(baseUrl: string, account: Account) {
+  return balanceResponseSchema.parse(
+    await callApi(baseUrl, 'GET', apiPaths.payment.balance, { token: account.token }),
+  );
+}
 
 function networkSuite(database: 'pglite' | 'postgres') {
   let server: RunningServer;
@@ -70,6 +90,54 @@ function networkSuite(database: 'pglite' | 'postgres') {
   afterAll(async () => {
     await server.stop();
     await dropDatabase?.();
+  });
+
+  it('a job’s money end to end: the enterprise pays exactly the measured cost, the provider receives exactly its share', async () => {
+    const payer = await createAccount(server.url, 'enterprise', { credits: 10 });
+    const earner = await createAccount(server.url, 'node_provider');
+    const agent = startAgentProcess({
+      serverUrl: server.url,
+      email: earner.email,
+      password: earner.password,
+      name: 'money',
+    });
+    agents.push(agent);
+    await agent.waitForOutput(/Enrolled this device as node/);
+
+    const submitted = await submitJob(server.url, payer, {
+      job_type: 'prime_sieve',
+      params: { limit: 50_000_000 },
+    });
+    expect(await balanceOf(server.url, payer)).toMatchObject({ balance: 7.6, held_credits: 2.4 });
+    const job = await waitForJob(server.url, payer, submitted.id);
+    expect(job.status).toBe('completed');
+    const cpuMs = job.usage?.cpu_ms ?? -1;
+    expect(cpuMs).toBeGreaterThanOrEqual(0);
+
+    // The published rate applied to the usage the agent measured, to the micro-dollar.
+    const costMicros = usageCostMicros('prime_sieve', cpuMs, { includesJobFee: true });
+    const shareMicros = providerShareMicros(costMicros);
+    expect(job.actual_cost).toBe(costMicros / 1_000_000);
+    expect(await balanceOf(server.url, payer)).toMatchObject({
+      balance: cents(10_000_000 - costMicros),
+      held_credits: 0,
+      lifetime_spending: cents(costMicros),
+    });
+    expect(await balanceOf(server.url, earner)).toMatchObject({
+      balance: 0,
+      pending_earnings: cents(shareMicros),
+      lifetime_earnings: cents(shareMicros),
+    });
+    const history = transactionListResponseSchema.parse(
+      await callApi(server.url, 'GET', `${apiPaths.payment.transactions}?direction=out`, {
+        token: payer.token,
+      }),
+    );
+    expect(history.transactions).toMatchObject([
+      { amount: -cents(costMicros), kind: 'job_charge', job_id: job.id },
+    ]);
+    const [node] = await listNodes(server.url, earner);
+    expect(Number(node?.lifetime_earnings)).toBe(cents(shareMicros));
   });
 
   it('an enrolled agent runs each deterministic kernel and the verified results are right', async () => {

@@ -2,7 +2,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startAgentProcess, type RunningAgent } from '../support/agent.ts';
 import { baseUrl, launchBrowser, openPage, uniqueEmail } from '../support/browser.ts';
-import { PASSWORD, expectPath, signUpThroughForm, toasts } from '../support/flows.ts';
+import {
+  PASSWORD,
+  addCreditsInPage,
+  expectPath,
+  signUpThroughForm,
+  toasts,
+} from '../support/flows.ts';
 
 // The working day of each role on live data: a provider's enrolled device on My Nodes, an
 // enterprise's job submitted from the form, run by a real agent, and listed on My Jobs.
@@ -54,6 +60,7 @@ describe('provider and enterprise screens', () => {
       password: PASSWORD,
       organizationName: 'Screens Inc',
     });
+    await addCreditsInPage(enterprise.page, 50);
     await enterprise.page.goto('/jobs/submit');
     const form = enterprise.page.getByRole('form', { name: 'Submit New Job' });
     await form.getByRole('button', { name: 'Submit Job' }).click();
