@@ -87,13 +87,18 @@ export function AppLayout({ children }: { children: ReactNode }) {
                           </span>
                         ) : null}
                       </span>
-                      {label}
                       {unread > 0 ? (
-                        // The name reads "Notifications, 3 unread"; the badges are for the eyes
-                        // only. Text rather than aria-label, so the name still contains the
-                        // visible label (WCAG 2.5.3 Label in Name).
-                        <span className="sr-only">, {unread.toString()} unread</span>
-                      ) : null}
+                        // The name reads "Notifications, 3 unread" and the badges are for the
+                        // eyes only. Text rather than aria-label, so the name keeps containing the
+                        // visible label (WCAG 2.5.3 Label in Name); one whole sentence, because a
+                        // visually hidden fragment would be read as a separate block.
+                        <>
+                          <span className="sr-only">{`${label}, ${unread.toString()} unread`}</span>
+                          <span aria-hidden="true">{label}</span>
+                        </>
+                      ) : (
+                        label
+                      )}
                       {unread > 0 ? (
                         <span
                           aria-hidden="true"
