@@ -2,7 +2,7 @@ import { apiPaths, jobSchema, SHORT_ID_LENGTH, type Job } from '@fabric/contract
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startAgentProcess, type RunningAgent } from './agent.ts';
-import { toasts } from './flows.ts';
+import { expectPath, toasts } from './flows.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 // Helpers for the provider and enterprise screens on live data (tests/live-screens.e2e.ts).
@@ -83,6 +83,16 @@ export function jobRow(page: Page, jobId: string): Locator {
   return page.getByRole('row').filter({
     has: page.getByRole('link', { name: `View job ${jobId.slice(0, SHORT_ID_LENGTH)}` }),
   });
+}
+
+/**
+ * Opens a job's details from its My Jobs row. Waits for the details page itself, not just the
+ * address: the list stays on screen until the next route has rendered, and its badges would match.
+ */
+export async function openJobDetailsFromList(page: Page, jobId: string): Promise<void> {
+  await jobRow(page, jobId).getByRole('link').click();
+  await expectPath(page, `/jobs/${jobId}`);
+  await page.getByRole('heading', { level: 1, name: 'Job Details' }).waitFor();
 }
 
 /** A job or node status badge with this status inside `scope`. */

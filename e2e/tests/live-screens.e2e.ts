@@ -24,6 +24,7 @@ import {
   jobRow,
   markDocument,
   multiply,
+  openJobDetailsFromList,
   openPageAt,
   signInAndWait,
   statusBadge,
@@ -127,8 +128,7 @@ describe('live screens on the embedded database', () => {
     expect(await wasReloaded(page)).toBe(false);
 
     // Each result read on Job Details.
-    await jobRow(page, fibonacci.id).getByRole('link').click();
-    await expectPath(page, `/jobs/${fibonacci.id}`);
+    await openJobDetailsFromList(page, fibonacci.id);
     await statusBadge(page, 'completed').waitFor();
     expect(await fact(page, 'Digits').innerText()).toBe('21');
     expect(await page.getByRole('region', { name: 'F(100)' }).locator('pre').innerText()).toBe(
@@ -136,16 +136,14 @@ describe('live screens on the embedded database', () => {
     );
 
     await page.getByRole('link', { name: 'Back to My Jobs' }).first().click();
-    await jobRow(page, sieve.id).getByRole('link').click();
-    await expectPath(page, `/jobs/${sieve.id}`);
+    await openJobDetailsFromList(page, sieve.id);
     await statusBadge(page, 'completed').waitFor();
     expect(await fact(page, 'Limit').innerText()).toBe('1,000');
     expect(await fact(page, 'Primes up to the limit').innerText()).toBe('168');
     expect(await fact(page, 'Largest prime').innerText()).toBe('997');
 
     await page.getByRole('link', { name: 'Back to My Jobs' }).first().click();
-    await jobRow(page, matrix.id).getByRole('link').click();
-    await expectPath(page, `/jobs/${matrix.id}`);
+    await openJobDetailsFromList(page, matrix.id);
     await statusBadge(page, 'completed').waitFor();
     expect(await fact(page, 'Checksum (sum of C)').innerText()).toBe(String(product.checksum));
     expect(await fact(page, 'Freivalds check').getByText('Passed').count()).toBe(1);
