@@ -26,6 +26,8 @@ describeEachDatabase('profile, password change and password reset', (database) =
     app = await database.buildApp({ mailer, clock: clock.now });
   });
 
+  const signedInAs = (accessToken: string) =>
+    app.inject({ url: apiPaths.auth.me, headers: bearer(accessToken) });
   const refresh = (refreshToken: string) =>
     app.inject({
       method: 'POST',
@@ -156,6 +158,8 @@ describeEachDatabase('profile, password change and password reset', (database) =
         new_password: 'another password 2',
       });
       expect((await refresh(other.refresh_token)).statusCode).toBe(401);
+      expect((await signedInAs(other.access_token)).statusCode).toBe(401);
+      expect((await signedInAs(auth.access_token)).statusCode).toBe(200);
       expect((await refresh(auth.refresh_token)).statusCode).toBe(200);
     });
 
@@ -236,6 +240,7 @@ describeEachDatabase('profile, password change and password reset', (database) =
       expect((await login(app, { email, password: TEST_PASSWORD })).statusCode).toBe(401);
       expect((await login(app, { email, password: 'my new password' })).statusCode).toBe(200);
       expect((await refresh(auth.refresh_token)).statusCode).toBe(401);
+      expect((await signedInAs(auth.access_token)).statusCode).toBe(401);
     });
 
     it('accepts a reset token only once', async () => {

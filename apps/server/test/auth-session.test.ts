@@ -1,6 +1,6 @@
 import { apiPaths, authResponseSchema, ERROR_CODES, userSchema } from '@fabric/contract';
 import type { FastifyInstance } from 'fastify';
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { rateLimitCounters, refreshTokens } from '../src/db/schema.ts';
@@ -151,7 +151,8 @@ describeEachDatabase('access and refresh tokens', (database) => {
         expect((await me(bearer(token))).json()).toEqual(INVALID_SESSION);
       }
       // The same claims, properly signed, are accepted: the refusals above are about the signature.
-      expect((await me(bearer(await signToken({ sub: auth.user_id })))).statusCode).toBe(200);
+      const sid = String(decodeJwt(auth.access_token)['sid']);
+      expect((await me(bearer(await signToken({ sub: auth.user_id, sid })))).statusCode).toBe(200);
     });
 
     it('answers 401 "Your session has expired" for a token past its expiry', async () => {
@@ -214,8 +215,9 @@ describeEachDatabase('access and refresh tokens', (database) => {
       const reuse = await refresh(auth.refresh_token);
       expect(reuse.statusCode).toBe(401);
       expect(reuse.json()).toEqual(SESSION_ENDED);
-      // The thief's copy is dead, and so is the newest token of that session.
+      // The thief's copy is dead, and so is the newest token of that session, access token included.
       expect((await refresh(second.refresh_token)).statusCode).toBe(401);
+      expect((await me(bearer(second.access_token))).json()).toEqual(SESSION_ENDED);
     });
 
     it('does not touch the other sessions of the user when one is revoked for reuse', async () => {
@@ -225,6 +227,7 @@ describeEachDatabase('access and refresh tokens', (database) => {
       );
       await refresh(auth.refresh_token);
       await refresh(auth.refresh_token);
+      expect((await me(bearer(otherSession.access_token))).statusCode).toBe(200);
       expect((await refresh(otherSession.refresh_token)).statusCode).toBe(200);
     });
 
@@ -274,6 +277,12 @@ describeEachDatabase('access and refresh tokens', (database) => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: 'You have been signed out.' });
       expect((await refresh(rotated.refresh_token)).statusCode).toBe(401);
+      // Its access tokens stop at once, not when they would have expired.
+      for (const accessToken of [auth.access_token, rotated.access_token]) {
+        const afterLogout = await me(bearer(accessToken));
+        expect(afterLogout.statusCode).toBe(401);
+        expect(afterLogout.json()).toEqual(SESSION_ENDED);
+      }
 
       expect((await logout(rotated.refresh_token)).statusCode).toBe(200);
       expect((await logout(auth.refresh_token)).statusCode).toBe(200);
@@ -287,6 +296,7 @@ describeEachDatabase('access and refresh tokens', (database) => {
       );
       await logout(auth.refresh_token);
       expect((await refresh(other.refresh_token)).statusCode).toBe(200);
+      expect((await me(bearer(other.access_token))).statusCode).toBe(200);
     });
 
     it('answers 400 without a refresh token', async () => {

@@ -1,7 +1,8 @@
 import { agentPaths, apiPaths } from '@fabric/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { bearer } from './support/auth.ts';
+import { authResponseSchema } from '@fabric/contract';
+import { bearer, login, registerUser, TEST_PASSWORD } from './support/auth.ts';
 import { createManualClock } from './support/clock.ts';
 import {
   agentCall,
@@ -201,6 +202,37 @@ describeEachDatabase('GET /api/events: live change notifications', (database) =>
     const stream = await openStream(url, await registerEnterprise(other));
     await other.close();
     await waitUntil(() => stream.isClosed(), 'the stream ends');
+  });
+
+  it('ends the stream at once when its session signs out, and keeps the user’s other sessions', async () => {
+    const { email, auth } = await registerUser(app, {
+      role: 'enterprise',
+      organization_name: 'Two Laptops',
+    });
+    const other = authResponseSchema.parse(
+      (await login(app, { email, password: TEST_PASSWORD })).json(),
+    );
+    const signingOut = await open(auth.access_token);
+    const staying = await open(other.access_token);
+
+    const response = await app.inject({
+      method: 'POST',
+      url: apiPaths.auth.logout,
+      payload: { refresh_token: auth.refresh_token },
+    });
+    expect(response.statusCode).toBe(200);
+    await waitUntil(() => signingOut.isClosed(), 'the signed-out stream ends');
+
+    // The other sign-in still hears its changes.
+    const purchase = await app.inject({
+      method: 'POST',
+      url: apiPaths.payment.addCredits,
+      headers: bearer(other.access_token),
+      payload: { amount: 25 },
+    });
+    expect(purchase.statusCode, purchase.body).toBe(200);
+    await waitUntil(() => kindsOf(staying).includes('balance'), 'the other session hears it');
+    expect(staying.isClosed()).toBe(false);
   });
 
   it('ends the stream when its access token expires, so a signed-out session stops hearing', async () => {

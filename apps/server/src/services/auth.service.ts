@@ -8,13 +8,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Clock } from '../lib/clock.ts';
-import { conflict, HttpError } from '../lib/http-errors.ts';
+import { conflict, HttpError, unauthenticated } from '../lib/http-errors.ts';
 import { loggableError } from '../lib/loggable-error.ts';
 import type { PasswordHasher } from '../lib/password-hasher.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { AccessTokenService } from './access-token.service.ts';
 import type { LoginThrottle } from './login-throttle.service.ts';
-import type { SessionService } from './session.service.ts';
+import { SESSION_ENDED_MESSAGE, type SessionService } from './session.service.ts';
 import { emptyToNull } from './user-view.ts';
 
 export interface AuthenticatedUser {
@@ -87,13 +87,21 @@ export function createAuthService(options: {
       return sessions.start(user);
     },
 
-    /** Who a bearer access token belongs to; the account must still exist. */
+    /**
+     * Who a bearer access token belongs to. The account must still exist and the sign-in the
+     * token was issued from must still be live, so signing out (or a password change) ends its
+     * access tokens at once instead of when they expire.
+     */
     async identify(accessToken: string): Promise<AuthenticatedUser> {
       const claims = await accessTokens.verify(accessToken);
-      const user = await repositories.users.findById(claims.userId);
+      const [user, isSessionLive] = await Promise.all([
+        repositories.users.findById(claims.userId),
+        repositories.refreshTokens.isSessionLive(claims.userId, claims.sessionId),
+      ]);
       if (!user || user.deletedAt) {
         throw new HttpError(401, 'This account no longer exists.', ERROR_CODES.invalidToken);
       }
+      if (!isSessionLive) throw unauthenticated(SESSION_ENDED_MESSAGE, ERROR_CODES.invalidToken);
       // The role comes from the database, not the token, so a role change applies at once.
       return {
         id: user.id,

@@ -4,13 +4,14 @@ import type { DatabaseConnection, Unlisten } from '../db/connection.ts';
 import { loggableError } from '../lib/loggable-error.ts';
 
 /**
- * The channel the database triggers of migration 0002 announce changes on, at commit, to every
+ * The channel the database triggers of migrations 0002–0004 announce changes on, at commit, to every
  * server process sharing the database.
  */
 export const CHANGES_CHANNEL = 'fabric_changes';
 
 const announcementSchema = z.object({
-  kind: z.enum(['job', 'node', 'balance', 'notification']),
+  /** 'session': the sign-in `id` (a refresh-token family) ended; told to the streams, not to users. */
+  kind: z.enum(['job', 'node', 'balance', 'notification', 'session']),
   id: z.string(),
   /** Who may see the change: the job's owner and the providers of the nodes involved. */
   users: z.array(z.string().nullable()),
@@ -26,6 +27,8 @@ export interface ChangeSubscriber {
   onChange(change: Change): void;
   /** Notifications may have been missed (the database connection was lost): look at everything again. */
   onResync(): void;
+  /** The sign-in `sessionId` of the user ended (signed out, or revoked). */
+  onSessionEnded(sessionId: string): void;
   /** The server is shutting down. */
   onClose(): void;
 }
@@ -59,10 +62,13 @@ export function createChangeFeed(options: {
       options.logger.warn(loggableError(error), 'Ignored a change announcement it cannot read');
       return;
     }
-    const change: Change = { kind: announcement.kind, id: announcement.id };
+    const { kind, id } = announcement;
     for (const userId of new Set(announcement.users)) {
       if (userId === null) continue;
-      for (const subscriber of subscribers.get(userId) ?? []) subscriber.onChange(change);
+      for (const subscriber of subscribers.get(userId) ?? []) {
+        if (kind === 'session') subscriber.onSessionEnded(id);
+        else subscriber.onChange({ kind, id });
+      }
     }
   }
 

@@ -10,6 +10,9 @@ import type { AccessTokenService } from './access-token.service.ts';
 
 const SECONDS_PER_DAY = 24 * 60 * 60;
 
+/** A sign-in that was ended: signed out, revoked for refresh-token reuse, or by a password change. */
+export const SESSION_ENDED_MESSAGE = 'This session has ended. Please sign in again.';
+
 /**
  * A session is one sign-in: a family of refresh tokens of which only the newest works, plus
  * short-lived access tokens issued from it.
@@ -74,10 +77,7 @@ export function createSessionService(options: {
         );
       }
       if (result.outcome !== 'rotated') {
-        throw unauthenticated(
-          'This session has ended. Please sign in again.',
-          ERROR_CODES.invalidToken,
-        );
+        throw unauthenticated(SESSION_ENDED_MESSAGE, ERROR_CODES.invalidToken);
       }
       const user = await repositories.users.findById(result.userId);
       if (!user) throw unauthenticated('This account no longer exists.', ERROR_CODES.invalidToken);

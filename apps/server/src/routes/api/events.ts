@@ -21,8 +21,8 @@ function event(name: string, data: unknown): string {
  * GET /api/events: a server-sent event stream telling the signed-in user which of their jobs and
  * nodes changed (`event: change`, data `{kind, id}`), so screens refetch just those within a
  * second. `ready` opens every stream and `resync` follows a lost database connection: refetch
- * everything shown. The stream ends when the access token expires; the client reconnects with a
- * fresh one, so a signed-out session stops hearing.
+ * everything shown. The stream ends when the access token expires (the client reconnects with a
+ * fresh one) and at once when its sign-in ends, so a signed-out session stops hearing.
  */
 export function eventRoutes(fastify: FastifyInstance, { services }: { services: Services }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -65,6 +65,9 @@ export function eventRoutes(fastify: FastifyInstance, { services }: { services: 
         },
         onResync: () => {
           send(event('resync', {}));
+        },
+        onSessionEnded: (sessionId) => {
+          if (sessionId === user.sessionId) end();
         },
         onClose: () => {
           end();
