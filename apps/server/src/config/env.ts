@@ -36,6 +36,11 @@ export interface AppConfig {
   /** Failed logins per account per 15 minutes. */
   authRateLimitPerAccount: number;
   /**
+   * A job waiting this long in the queue (since submission, or since it went back to the queue)
+   * fails free of charge, so its hold never stays on the owner's credits for good.
+   */
+  queueTimeoutHours: number;
+  /**
    * Stripe secret key: when set, card payments, bank connection and payouts go through Stripe;
    * otherwise through the built-in sandbox.
    */
@@ -122,6 +127,7 @@ const environmentSchema = z.object({
   PASSWORD_RESET_TTL_MINUTES: positiveInteger('PASSWORD_RESET_TTL_MINUTES', 30),
   AUTH_RATE_LIMIT_PER_IP: positiveInteger('AUTH_RATE_LIMIT_PER_IP', 30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: positiveInteger('AUTH_RATE_LIMIT_PER_ACCOUNT', 10),
+  QUEUE_TIMEOUT_HOURS: positiveInteger('QUEUE_TIMEOUT_HOURS', 24),
   STRIPE_SECRET_KEY: z.preprocess(
     emptyAsUndefined,
     z
@@ -209,6 +215,7 @@ export function loadConfig(
     passwordResetTtlMinutes: env.PASSWORD_RESET_TTL_MINUTES,
     authRateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
     authRateLimitPerAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
+    queueTimeoutHours: env.QUEUE_TIMEOUT_HOURS,
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
     passwordHashing: DEFAULT_PASSWORD_HASHING,

@@ -237,6 +237,10 @@ export const jobs = pgTable(
     index('jobs_queue_index')
       .on(table.priority.desc(), table.createdAt, table.sequence)
       .where(sql`${table.status} = 'queued'`),
+    // The queue by waiting time, for the queue timeout.
+    index('jobs_queued_since_index')
+      .on(table.updatedAt)
+      .where(sql`${table.status} = 'queued'`),
     index('jobs_running_lease_expiry_index')
       .on(table.leaseExpiresAt)
       .where(sql`${table.status} = 'running'`),

@@ -133,6 +133,21 @@ export function createJobRepository(db: Database) {
         .for('update', { skipLocked: true });
     },
 
+    /**
+     * Queued jobs that have waited since before `cutoff`, locked, skipping those another process
+     * holds. A queued job's updated_at is when it entered the queue: nothing else updates a
+     * waiting job (leasing, cancelling and requeueing all change its status or start a new wait).
+     */
+    async lockQueuedSince(cutoff: Date, limit: number): Promise<JobRow[]> {
+      return db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.status, 'queued'), lte(jobs.updatedAt, cutoff)))
+        .orderBy(asc(jobs.updatedAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+    },
+
     /** Progress of the current lease; false when the lease is no longer the job's current one. */
     async recordProgress(
       id: string,

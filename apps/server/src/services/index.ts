@@ -139,6 +139,7 @@ export function createServices(dependencies: ServiceDependencies) {
     scheduler: createSchedulerService({
       repositories,
       clock,
+      queueTimeoutHours: config.queueTimeoutHours,
       wakeups,
       verifyResult,
       logger,

@@ -5,7 +5,8 @@ import { settleJob } from './billing.ts';
 import { usageColumns } from './job-view.ts';
 
 // How an attempt that did not produce an accepted result ends, shared by the scheduler (fail,
-// release, refused results, expired leases) and by unenrolling a node.
+// release, refused results, expired leases) and by unenrolling a node; and how a job that no node
+// picked up in time ends.
 
 export interface UnsuccessfulAttempt {
   outcome: Exclude<AttemptOutcome, 'completed' | 'cancelled'>;
@@ -96,4 +97,29 @@ export async function endUnsuccessfulAttempt(
       : null,
   });
   return { job: requeued, isRequeued: true };
+}
+
+/** The error of a job that waited in the queue for `hours` without a node picking it up. */
+export function queueTimeoutMessage(hours: number): string {
+  return `No node picked up this job within ${hours.toString()} ${hours === 1 ? 'hour' : 'hours'}, so it was stopped. Nothing was charged.`;
+}
+
+/**
+ * Fails a job that waited too long in the queue, free of charge: its whole hold goes back to the
+ * owner, who is notified. Call inside a transaction holding the job's row lock.
+ */
+export async function failQueuedJobUnpicked(
+  repositories: Repositories,
+  job: JobRow,
+  queueTimeoutHours: number,
+  now: Date,
+): Promise<void> {
+  const failed = await repositories.jobs.update(job.id, {
+    status: 'failed',
+    error: queueTimeoutMessage(queueTimeoutHours),
+    queueReason: null,
+    finishedAt: now,
+    updatedAt: now,
+  });
+  await settleJob(repositories, failed, null, now);
 }

@@ -23,7 +23,11 @@ import type { Repositories } from '../repositories/index.ts';
 import { settleJob } from './billing.ts';
 import { invalidDeviceToken } from './device.service.ts';
 import { notify } from './notify.ts';
-import { endUnsuccessfulAttempt, type UnsuccessfulAttempt } from './job-lifecycle.ts';
+import {
+  endUnsuccessfulAttempt,
+  failQueuedJobUnpicked,
+  type UnsuccessfulAttempt,
+} from './job-lifecycle.ts';
 import type { JobWakeups } from './job-wakeups.service.ts';
 import { toLease, usageColumns } from './job-view.ts';
 
@@ -77,8 +81,10 @@ export function createSchedulerService(options: {
   wakeups: JobWakeups;
   verifyResult: ResultVerifier;
   logger: FastifyBaseLogger;
+  /** A job waiting in the queue this long fails free of charge (QUEUE_TIMEOUT_HOURS). */
+  queueTimeoutHours: number;
 }) {
-  const { repositories, clock, wakeups, verifyResult, logger } = options;
+  const { repositories, clock, wakeups, verifyResult, logger, queueTimeoutHours } = options;
   let lastSweepAt = Number.NEGATIVE_INFINITY;
 
   /** One try: the node's current job if it holds one, else the next queued job it may run. */
@@ -178,8 +184,9 @@ export function createSchedulerService(options: {
   const scheduler = {
     /**
      * Takes back leases whose heartbeats stopped (the job is queued again, the attempt counted,
-     * or failed after max_attempts) and marks silent nodes offline. Safe in several processes:
-     * expired jobs are taken with SKIP LOCKED, the offline update is idempotent.
+     * or failed after max_attempts), fails jobs no node picked up within the queue timeout (free
+     * of charge) and marks silent nodes offline. Safe in several processes: jobs are taken with
+     * SKIP LOCKED, the offline update is idempotent.
      */
     async sweep(): Promise<void> {
       const now = clock();
@@ -207,6 +214,17 @@ export function createSchedulerService(options: {
           return { count: expired.length, requeued: requeuedHere };
         });
         isAnyRequeued ||= requeued;
+        if (count < SWEEP_BATCH) break;
+      }
+      const queueCutoff = addSeconds(now, -queueTimeoutHours * 60 * 60);
+      for (;;) {
+        const count = await repositories.transaction(async (transaction) => {
+          const unpicked = await transaction.jobs.lockQueuedSince(queueCutoff, SWEEP_BATCH);
+          for (const job of unpicked) {
+            await failQueuedJobUnpicked(transaction, job, queueTimeoutHours, now);
+          }
+          return unpicked.length;
+        });
         if (count < SWEEP_BATCH) break;
       }
       const silenced = await repositories.nodes.markSilentNodesOffline(

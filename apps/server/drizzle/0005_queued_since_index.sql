@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_queued_since_index" ON "jobs" USING btree ("updated_at") WHERE "jobs"."status" = 'queued';
