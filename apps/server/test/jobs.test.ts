@@ -82,6 +82,8 @@ describeEachDatabase('jobs: submit, list, details and cancel', (database) => {
         progress: 0,
         progress_message: null,
         queue_reason: null,
+        // The default QUEUE_TIMEOUT_HOURS: a day from submission.
+        queue_expires_at: new Date(clock.now().getTime() + 24 * 60 * 60 * 1000).toISOString(),
         result: null,
         error: null,
         usage: null,

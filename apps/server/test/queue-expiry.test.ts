@@ -45,6 +45,10 @@ describeEachDatabase('queued jobs no node starts in time', (database) => {
       });
       const stranded = await submitJob(app, enterprise, { job_type: 'fibonacci' });
       expect((await balanceOf(app, enterprise)).balance).toBe(45.2);
+      // Its owner is told until when it waits.
+      expect(waiting.queue_expires_at).toBe(
+        new Date(clock.now().getTime() + 24 * HOUR).toISOString(),
+      );
 
       clock.advanceBy(24 * HOUR - 1000);
       await app.scheduler.sweep();
@@ -59,6 +63,7 @@ describeEachDatabase('queued jobs no node starts in time', (database) => {
           'No node picked up this job within 24 hours, so it was stopped. Nothing was charged.',
         );
         expect(job.queue_reason).toBeNull();
+        expect(job.queue_expires_at).toBeNull();
         expect(job.actual_cost).toBe(0);
         expect(job.finished_at).not.toBeNull();
       }
@@ -92,7 +97,11 @@ describeEachDatabase('queued jobs no node starts in time', (database) => {
       });
       expect(release.statusCode, release.body).toBe(200);
       await app.scheduler.sweep();
-      expect((await getJob(app, enterprise, job.id)).status).toBe('queued');
+      const requeued = await getJob(app, enterprise, job.id);
+      expect(requeued.status).toBe('queued');
+      expect(requeued.queue_expires_at).toBe(
+        new Date(clock.now().getTime() + 24 * HOUR).toISOString(),
+      );
 
       clock.advanceBy(24 * HOUR + 1000);
       await app.scheduler.sweep();

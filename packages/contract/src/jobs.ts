@@ -54,6 +54,11 @@ export const jobSchema = z.object({
   progress_message: z.string().nullable(),
   /** Why a queued job is not running yet (e.g. NO_NODE_SUPPORTS_TYPE), else null. */
   queue_reason: z.string().nullable(),
+  /**
+   * A queued job no node has picked up by then fails, free of charge (the server's queue timeout);
+   * null unless queued.
+   */
+  queue_expires_at: timestampSchema.nullable(),
   /** The verified result of a completed job (shape per type: jobResultSchemas), else null. */
   result: z.record(z.string(), z.unknown()).nullable(),
   /** Why the job failed or was cancelled, else null. */

@@ -55,7 +55,12 @@ export function createServices(dependencies: ServiceDependencies) {
   });
   const wakeups = createJobWakeups({ connection: dependencies.connection, logger });
   const nodes = createNodeService({ repositories, clock, wakeups });
-  const jobs = createJobService({ repositories, clock, wakeups });
+  const jobs = createJobService({
+    repositories,
+    clock,
+    wakeups,
+    queueTimeoutHours: config.queueTimeoutHours,
+  });
   // Stripe when its key is configured, else the built-in sandbox (no keys, instant completion).
   const sandbox =
     config.stripeSecretKey && config.stripeWebhookSecret

@@ -28,7 +28,8 @@ export function usageColumns(usage: JobUsage | undefined) {
     : {};
 }
 
-export function toJobResponse(job: JobRow): Job {
+/** `queueTimeoutHours`: a queued job fails when it has waited this long (QUEUE_TIMEOUT_HOURS). */
+export function toJobResponse(job: JobRow, queueTimeoutHours: number): Job {
   return {
     id: job.id,
     job_type: job.jobType,
@@ -47,6 +48,11 @@ export function toJobResponse(job: JobRow): Job {
     progress: job.progress,
     progress_message: job.progressMessage,
     queue_reason: job.queueReason,
+    // A queued job's updated_at is when it entered the queue (see lockQueuedSince).
+    queue_expires_at:
+      job.status === 'queued'
+        ? new Date(job.updatedAt.getTime() + queueTimeoutHours * 60 * 60 * 1000).toISOString()
+        : null,
     result: job.result,
     error: job.error,
     usage: usageOf(job),

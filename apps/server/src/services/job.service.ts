@@ -14,6 +14,7 @@ import {
   type submitJobRequestSchema,
 } from '@fabric/contract';
 import type { z } from 'zod';
+import type { JobRow } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../lib/http-errors.ts';
 import type { Repositories } from '../repositories/index.ts';
@@ -57,8 +58,11 @@ export function createJobService(options: {
   repositories: Repositories;
   clock: Clock;
   wakeups: JobWakeups;
+  /** QUEUE_TIMEOUT_HOURS, to tell owners until when a queued job waits. */
+  queueTimeoutHours: number;
 }) {
-  const { repositories, clock, wakeups } = options;
+  const { repositories, clock, wakeups, queueTimeoutHours } = options;
+  const toResponse = (job: JobRow) => toJobResponse(job, queueTimeoutHours);
 
   return {
     /** Queues the job and holds its price on the owner's credits (402 when they fall short). */
@@ -83,7 +87,7 @@ export function createJobService(options: {
         return inserted;
       });
       if (runnable) wakeups.announce();
-      return toJobResponse(job);
+      return toResponse(job);
     },
 
     async list(ownerId: string, query: JobListInput): Promise<JobListResponse> {
@@ -107,13 +111,13 @@ export function createJobService(options: {
         (sum, status) => sum + (counts[status] ?? 0),
         0,
       );
-      return { jobs: rows.map(toJobResponse), total, page, page_size: pageSize, counts };
+      return { jobs: rows.map(toResponse), total, page, page_size: pageSize, counts };
     },
 
     async get(ownerId: string, jobId: string): Promise<Job> {
       const job = await repositories.jobs.findById(jobId);
       if (!job || job.ownerId !== ownerId) throw notFound(JOB_NOT_FOUND_MESSAGE);
-      return toJobResponse(job);
+      return toResponse(job);
     },
 
     /**
@@ -157,7 +161,7 @@ export function createJobService(options: {
         await settleJob(transaction, cancelled, charge, now);
         return (await transaction.jobs.findById(locked.id)) ?? cancelled;
       });
-      return toJobResponse(job);
+      return toResponse(job);
     },
   };
 }

@@ -39,6 +39,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     progress: 0,
     progress_message: null,
     queue_reason: null,
+    queue_expires_at: null,
     result: null,
     error: null,
     usage: null,

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { enterpriseUser, providerUser, storeSession } from '@/testing/fixtures';
+import { formatDateTime } from '@/lib/format';
 import { makeJob } from '@/testing/records';
 import { renderApp } from '@/testing/render-app';
 
@@ -253,13 +254,23 @@ describe('Job Details', () => {
     expect(screen.getByRole('button', { name: 'Cancel Job' })).toBeInTheDocument();
   });
 
-  it('shows why a queued job waits, else that it waits for a node', async () => {
+  it('shows why a queued job waits, and until when it waits before stopping free of charge', async () => {
     signInAsEnterprise(
-      makeJob({ status: 'queued', job_type: 'llm_inference', queue_reason: NO_NODE_SUPPORTS_TYPE }),
+      makeJob({
+        status: 'queued',
+        job_type: 'llm_inference',
+        queue_reason: NO_NODE_SUPPORTS_TYPE,
+        queue_expires_at: '2026-11-23T09:00:00.000Z',
+      }),
     );
     renderApp(`/jobs/${JOB_ID}`);
 
     expect(await screen.findByText(NO_NODE_SUPPORTS_TYPE)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `If no node picks it up by ${formatDateTime('2026-11-23T09:00:00.000Z')}, it stops and nothing is charged.`,
+      ),
+    ).toBeInTheDocument();
     expect(summaryValue('Node')).toBe('Unassigned');
     expect(summaryValue('Duration')).toBe('—');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();

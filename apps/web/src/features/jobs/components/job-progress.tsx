@@ -4,10 +4,17 @@ import { useId } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
+import { formatDateTime } from '@/lib/format';
 
 type JobState = Pick<
   Job,
-  'status' | 'progress' | 'progress_message' | 'queue_reason' | 'error' | 'attempts'
+  | 'status'
+  | 'progress'
+  | 'progress_message'
+  | 'queue_reason'
+  | 'queue_expires_at'
+  | 'error'
+  | 'attempts'
 >;
 
 /** Where the job stands: a progress bar while running, why it waits while queued, why it ended when it failed or was cancelled. */
@@ -22,6 +29,12 @@ export function JobProgress({ job }: { job: JobState }) {
           <p className="first-letter:uppercase">{job.queue_reason ?? 'Waiting for a node'}</p>
           {job.attempts > 0 ? (
             <p>An earlier attempt did not finish; the job runs again on the next free node.</p>
+          ) : null}
+          {job.queue_expires_at ? (
+            <p>
+              If no node picks it up by {formatDateTime(job.queue_expires_at)}, it stops and nothing
+              is charged.
+            </p>
           ) : null}
         </AlertDescription>
       </Alert>
