@@ -70,25 +70,6 @@ export function createRefreshTokenRepository(db: Database) {
       });
     },
 
-    /**
-     * Whether the sign-in `familyId` of `userId` is still live: it has a token that was never
-     * revoked (signing out, refresh-token reuse, a password change or reset revoke the family).
-     */
-    async isSessionLive(userId: string, familyId: string): Promise<boolean> {
-      const [live] = await db
-        .select({ id: refreshTokens.id })
-        .from(refreshTokens)
-        .where(
-          and(
-            eq(refreshTokens.familyId, familyId),
-            eq(refreshTokens.userId, userId),
-            isNull(refreshTokens.revokedAt),
-          ),
-        )
-        .limit(1);
-      return live !== undefined;
-    },
-
     /** Revokes every token of the family `tokenHash` belongs to; nothing happens for an unknown token. */
     async revokeFamilyOf(tokenHash: string, now: Date): Promise<void> {
       const family = db

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, exists, isNull } from 'drizzle-orm';
 import type { Role } from '@fabric/contract';
 import type { Database } from '../db/connection.ts';
-import { users, type UserRow } from '../db/schema.ts';
+import { refreshTokens, users, type UserRow } from '../db/schema.ts';
 
 export interface NewUser {
   email: string;
@@ -31,6 +31,34 @@ export function createUserRepository(db: Database) {
 
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    /**
+     * The user behind an access token, and whether the token's sign-in (`sessionId`, a
+     * refresh-token family) is still live: it has a token that was never revoked (signing out,
+     * refresh-token reuse, a password change or reset revoke the family). One round trip, since
+     * every authenticated request asks.
+     */
+    async findWithSession(
+      id: string,
+      sessionId: string,
+    ): Promise<{ user: UserRow; isSessionLive: boolean } | undefined> {
+      const liveToken = db
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(
+          and(
+            eq(refreshTokens.familyId, sessionId),
+            eq(refreshTokens.userId, id),
+            isNull(refreshTokens.revokedAt),
+          ),
+        );
+      const [row] = await db
+        .select({ user: users, isSessionLive: exists(liveToken).mapWith(Boolean) })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
       return row;
     },
 

@@ -94,14 +94,14 @@ export function createAuthService(options: {
      */
     async identify(accessToken: string): Promise<AuthenticatedUser> {
       const claims = await accessTokens.verify(accessToken);
-      const [user, isSessionLive] = await Promise.all([
-        repositories.users.findById(claims.userId),
-        repositories.refreshTokens.isSessionLive(claims.userId, claims.sessionId),
-      ]);
-      if (!user || user.deletedAt) {
+      const found = await repositories.users.findWithSession(claims.userId, claims.sessionId);
+      if (!found || found.user.deletedAt) {
         throw new HttpError(401, 'This account no longer exists.', ERROR_CODES.invalidToken);
       }
-      if (!isSessionLive) throw unauthenticated(SESSION_ENDED_MESSAGE, ERROR_CODES.invalidToken);
+      if (!found.isSessionLive) {
+        throw unauthenticated(SESSION_ENDED_MESSAGE, ERROR_CODES.invalidToken);
+      }
+      const { user } = found;
       // The role comes from the database, not the token, so a role change applies at once.
       return {
         id: user.id,
