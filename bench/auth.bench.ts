@@ -32,7 +32,7 @@ try {
   const scenarios: Scenario[] = [
     { name: 'GET /api/health', options: { url: `${server.url}/api/health`, connections: 10 } },
     {
-      name: 'GET /api/auth/me (JWT + user lookup)',
+      name: 'GET /api/auth/me (JWT + user and sign-in lookup)',
       options: {
         url: `${server.url}/api/auth/me`,
         connections: 10,
