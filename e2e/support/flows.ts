@@ -66,6 +66,8 @@ export async function storage(page: Page): Promise<Record<string, string>> {
 
 export async function navLinkNames(page: Page): Promise<string[]> {
   const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+  // allInnerTexts does not wait: let the signed-in layout render first (its links come at once).
+  await links.first().waitFor();
   const names = await links.allInnerTexts();
   return names.map((name) => name.trim());
 }
