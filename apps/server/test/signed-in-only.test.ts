@@ -10,6 +10,7 @@ const signedInCalls: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string][] 
   ['PUT', apiPaths.auth.password],
   ['DELETE', apiPaths.auth.account],
   ['GET', apiPaths.events],
+  ['POST', apiPaths.nodes.enrollmentCodes],
   ['GET', apiPaths.payment.balance],
   ['GET', apiPaths.payment.transactions],
   ['POST', apiPaths.payment.addCredits],

@@ -6,9 +6,10 @@ import { hardwareInfoSchema, nodeSchema } from './nodes.ts';
 import { jobPrioritySchema, jobTypeSchema } from './jobs.ts';
 
 // The protocol between the node agent and the server, under /api/agent/*.
-// register is called with the provider's access token (from /api/auth/login); every other call
-// carries the device token it returned: `Authorization: Bearer <device_token>`. The password is
-// never stored on the device.
+// A device joins either with register, called with the provider's access token (from
+// /api/auth/login), or with enroll, which carries a one-time enrollment code the provider created
+// in Add Node (no password on the device at all). Every other call carries the device token they
+// return: `Authorization: Bearer <device_token>`. The password is never stored on the device.
 
 export const DEVICE_TOKEN_PREFIX = 'fdt_';
 /** A node with no heartbeat for this long is offline and its lease expires. */
@@ -21,6 +22,8 @@ export const agentPaths = {
   /** The agent as one file for `node`; public so a plain link in the Add Node dialog downloads it. */
   download: '/api/agent/download',
   register: '/api/agent/register',
+  /** register's twin for a device holding a one-time enrollment code instead of a sign-in. */
+  enroll: '/api/agent/enroll',
   heartbeat: '/api/agent/heartbeat',
   lease: '/api/agent/lease',
   progress: (jobId: string) => `/api/agent/jobs/${encodeURIComponent(jobId)}/progress`,
@@ -49,6 +52,40 @@ export const registerNodeRequestSchema = z.object({
   agent_version: z.string().max(40, 'agent_version must be at most 40 characters'),
 });
 export type RegisterNodeRequest = z.infer<typeof registerNodeRequestSchema>;
+
+/** How long an enrollment code from Add Node stays usable. */
+export const ENROLLMENT_CODE_TTL_MINUTES = 15;
+/** Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L). */
+export const ENROLLMENT_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/** 12 characters of a 31-letter alphabet: about 59 bits, shown as XXXX-XXXX-XXXX. */
+export const ENROLLMENT_CODE_LENGTH = 12;
+const ENROLLMENT_CODE_MESSAGE =
+  'enrollment_code must be the 12-character code from Add Node, like ABCD-EFGH-JKMN';
+
+/** Accepts the code as shown or typed: any case, with or without dashes and spaces. */
+export const enrollmentCodeSchema = z
+  .string({ error: 'enrollment_code is required' })
+  .max(40, ENROLLMENT_CODE_MESSAGE)
+  .transform((code) => code.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .length(ENROLLMENT_CODE_LENGTH, ENROLLMENT_CODE_MESSAGE)
+      .regex(new RegExp(`^[${ENROLLMENT_CODE_ALPHABET}]+$`), ENROLLMENT_CODE_MESSAGE),
+  );
+
+export const enrollNodeRequestSchema = registerNodeRequestSchema.extend({
+  enrollment_code: enrollmentCodeSchema,
+});
+export type EnrollNodeRequest = z.input<typeof enrollNodeRequestSchema>;
+
+/** POST /api/nodes/enrollment-codes: a provider's new one-time code for the agent's --code. */
+export const enrollmentCodeResponseSchema = z.object({
+  /** As shown to people: XXXX-XXXX-XXXX. */
+  code: z.string(),
+  expires_at: timestampSchema,
+});
+export type EnrollmentCodeResponse = z.infer<typeof enrollmentCodeResponseSchema>;
 
 export const registerNodeResponseSchema = z.object({
   node: nodeSchema,

@@ -26,6 +26,8 @@ export const apiPaths = {
     resume: (id: string) => `/api/nodes/${encodeURIComponent(id)}/resume`,
     /** The node's recent job attempts (an addition to spec section 7). */
     jobs: (id: string) => `/api/nodes/${encodeURIComponent(id)}/jobs`,
+    /** POST: a one-time code to enroll a device without a password (an addition). */
+    enrollmentCodes: '/api/nodes/enrollment-codes',
   },
   jobs: {
     list: '/api/jobs',

@@ -115,6 +115,30 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
+ * One-time codes a provider creates in Add Node so a device can enroll without the password
+ * (`fabric-agent --code`). Stored only as SHA-256 hashes; single use; short-lived.
+ */
+export const enrollmentCodes = pgTable(
+  'enrollment_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull().unique('enrollment_codes_code_hash_unique'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    /** The node the code enrolled. */
+    nodeId: uuid('node_id').references(() => nodes.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('enrollment_codes_owner_id_index').on(table.ownerId),
+    index('enrollment_codes_expires_at_index').on(table.expiresAt),
+  ],
+);
+
+/**
  * Fixed-window counters shared by every server process: a window opens at the first hit of a key
  * and closes at window_ends_at; one atomic upsert counts a hit (see rate-limit.repository.ts).
  */

@@ -1,5 +1,6 @@
 import type { Database } from '../db/connection.ts';
 import { createEarningsRepository } from './earnings.repository.ts';
+import { createEnrollmentCodeRepository } from './enrollment-code.repository.ts';
 import { createHealthRepository } from './health.repository.ts';
 import { createJobAttemptRepository } from './job-attempt.repository.ts';
 import { createJobRepository } from './job.repository.ts';
@@ -16,6 +17,7 @@ export interface Repositories {
   users: ReturnType<typeof createUserRepository>;
   refreshTokens: ReturnType<typeof createRefreshTokenRepository>;
   passwordResetTokens: ReturnType<typeof createPasswordResetTokenRepository>;
+  enrollmentCodes: ReturnType<typeof createEnrollmentCodeRepository>;
   rateLimits: ReturnType<typeof createRateLimitRepository>;
   health: ReturnType<typeof createHealthRepository>;
   nodes: ReturnType<typeof createNodeRepository>;
@@ -34,6 +36,7 @@ export function createRepositories(db: Database): Repositories {
     users: createUserRepository(db),
     refreshTokens: createRefreshTokenRepository(db),
     passwordResetTokens: createPasswordResetTokenRepository(db),
+    enrollmentCodes: createEnrollmentCodeRepository(db),
     rateLimits: createRateLimitRepository(db),
     health: createHealthRepository(db),
     nodes: createNodeRepository(db),

@@ -19,6 +19,7 @@ export function createHousekeepingService(options: { repositories: Repositories;
       await options.repositories.rateLimits.deleteEnded(now);
       await options.repositories.refreshTokens.deleteExpiredBefore(cutoff);
       await options.repositories.passwordResetTokens.deleteExpiredBefore(cutoff);
+      await options.repositories.enrollmentCodes.deleteExpiredBefore(cutoff);
       await options.repositories.nodes.deleteActivityBefore(
         new Date(now.getTime() - NODE_ACTIVITY_KEPT_DAYS * DAY_MILLISECONDS),
       );

@@ -15,6 +15,7 @@ import { createAccountService } from './account.service.ts';
 import { createAuthService } from './auth.service.ts';
 import { createChangeFeed } from './change-feed.service.ts';
 import { createDeviceService } from './device.service.ts';
+import { createEnrollmentCodeService } from './enrollment-code.service.ts';
 import { createHealthService } from './health.service.ts';
 import { createHousekeepingService } from './housekeeping.service.ts';
 import { createJobWakeups } from './job-wakeups.service.ts';
@@ -55,6 +56,7 @@ export function createServices(dependencies: ServiceDependencies) {
   });
   const wakeups = createJobWakeups({ connection: dependencies.connection, logger });
   const nodes = createNodeService({ repositories, clock, wakeups });
+  const devices = createDeviceService({ repositories, clock });
   const jobs = createJobService({
     repositories,
     clock,
@@ -114,7 +116,8 @@ export function createServices(dependencies: ServiceDependencies) {
     wakeups,
     changes: createChangeFeed({ connection: dependencies.connection, logger }),
     nodes,
-    devices: createDeviceService({ repositories, clock }),
+    devices,
+    enrollmentCodes: createEnrollmentCodeService({ repositories, devices, clock }),
     jobs,
     payments: createPaymentService({
       repositories,

@@ -3,6 +3,7 @@ import {
   agentPaths,
   completeJobRequestSchema,
   completeJobResponseSchema,
+  enrollNodeRequestSchema,
   failJobRequestSchema,
   heartbeatRequestSchema,
   heartbeatResponseSchema,
@@ -19,6 +20,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
 import { currentDevice } from '../../plugins/device-auth.ts';
+import type { AppConfig } from '../../config/env.ts';
+import { perIpLimit } from '../../plugins/rate-limit.ts';
 import type { Services } from '../../services/index.ts';
 import { errorResponses, routePattern } from './errors.ts';
 
@@ -36,7 +39,10 @@ function clientGone(reply: FastifyReply): { signal: AbortSignal; dispose(): void
 }
 
 /** The node agent's protocol (contract agent.ts). */
-export function agentRoutes(fastify: FastifyInstance, { services }: { services: Services }): void {
+export function agentRoutes(
+  fastify: FastifyInstance,
+  { services, config }: { services: Services; config: AppConfig },
+): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const onRequest = [app.authenticateDevice];
 
@@ -63,6 +69,30 @@ export function agentRoutes(fastify: FastifyInstance, { services }: { services: 
         currentUser(request).id,
         request.body,
       );
+      return reply.code(isNew ? 201 : 200).send(response);
+    },
+  );
+
+  app.post(
+    agentPaths.enroll,
+    {
+      // The code is the credential: guessing is slowed like sign-in.
+      config: perIpLimit('sign-in', config.authRateLimitPerIp),
+      schema: {
+        tags,
+        summary:
+          'Enroll a device with a one-time enrollment code from Add Node; answers its device ' +
+          'token (201 new node, 200 the same device enrolled again with a new token)',
+        body: enrollNodeRequestSchema,
+        response: {
+          200: registerNodeResponseSchema,
+          201: registerNodeResponseSchema,
+          ...errorResponses(400, 401, 409, 415, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { response, isNew } = await services.enrollmentCodes.enroll(request.body);
       return reply.code(isNew ? 201 : 200).send(response);
     },
   );

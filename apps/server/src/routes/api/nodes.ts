@@ -1,5 +1,6 @@
 import {
   apiPaths,
+  enrollmentCodeResponseSchema,
   messageResponseSchema,
   nodeEarningsResponseSchema,
   nodeIdParamsSchema,
@@ -34,6 +35,23 @@ export function nodeRoutes(fastify: FastifyInstance, { services }: { services: S
       },
     },
     (request) => services.nodes.list(currentUser(request).id),
+  );
+
+  app.post(
+    apiPaths.nodes.enrollmentCodes,
+    {
+      onRequest,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary:
+          'A one-time code (15 minutes) that enrolls a device without the password: ' +
+          'fabric-agent --code <code>',
+        response: { 201: enrollmentCodeResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await services.enrollmentCodes.create(currentUser(request).id)),
   );
 
   app.get(
