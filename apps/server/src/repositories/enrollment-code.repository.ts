@@ -3,7 +3,8 @@ import type { Database } from '../db/connection.ts';
 import { enrollmentCodes } from '../db/schema.ts';
 
 export type RedeemResult =
-  { outcome: 'redeemed'; id: string; ownerId: string } | { outcome: 'used' | 'expired' | 'unknown' };
+  | { outcome: 'redeemed'; id: string; ownerId: string }
+  | { outcome: 'used' | 'expired' | 'unknown' };
 
 export function createEnrollmentCodeRepository(db: Database) {
   return {
