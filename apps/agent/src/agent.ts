@@ -89,7 +89,7 @@ export function startAgent(deps: AgentDependencies): AgentHandle {
     if (error instanceof ServerError && error.status === 401) {
       session.isUnenrolled = true;
       log.error(
-        `The server no longer accepts this node (${error.message}). Run the agent with --email to enroll again.`,
+        `The server no longer accepts this node (${error.message}). Run the agent with a new --code from Add Node (or --email) to enroll again.`,
       );
       requestStop(true);
       return true;

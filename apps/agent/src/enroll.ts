@@ -18,8 +18,9 @@ export interface EnrollDependencies {
 
 /**
  * Makes sure this device is enrolled on the server and the client carries its device token.
- * The first time (or after an unenroll), it signs in with the provider's email and password and
- * registers the device; the password is used for that one call and never stored.
+ * The first time (or after an unenroll) it enrolls with the one-time code from Add Node, or signs
+ * in with the provider's email and password and registers the device; the password is used for
+ * that one call and never stored.
  */
 export async function ensureEnrolled({
   options,
@@ -33,25 +34,30 @@ export async function ensureEnrolled({
     client.useToken(existing.device_token);
     return;
   }
-  if (!options.email) {
-    throw new Error(
-      'This device is not enrolled on that server yet: give --email with your node-provider account.',
-    );
-  }
-  const password =
-    passwordFromEnvironment ?? (await promptPassword(`Password for ${options.email}: `));
-  const session = await client.login(options.email, password);
-  const registered = await client.register(session.access_token, {
+  const device = {
     device_id: state.device_id,
     name: options.name ?? hostname(),
     hardware_info: readHardwareInfo(options.maxCores),
     supported_job_types: [...RUNNABLE_JOB_TYPES],
     agent_version: AGENT_VERSION,
-  });
+  };
+  let registered;
+  if (options.code) {
+    registered = await client.enroll({ ...device, enrollment_code: options.code });
+  } else if (options.email) {
+    const password =
+      passwordFromEnvironment ?? (await promptPassword(`Password for ${options.email}: `));
+    const session = await client.login(options.email, password);
+    registered = await client.register(session.access_token, device);
+  } else {
+    throw new Error(
+      'This device is not enrolled on that server yet: give --code with a code from Add Node in My Nodes, or --email with your node-provider account.',
+    );
+  }
   state.enrollments[options.server] = {
     node_id: registered.node.id,
     device_token: registered.device_token,
-    email: options.email,
+    ...(options.email ? { email: options.email } : {}),
   };
   await saveState(options.dataDir, state);
   client.useToken(registered.device_token);

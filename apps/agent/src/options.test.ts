@@ -47,4 +47,29 @@ describe('parseCommandLine', () => {
       },
     });
   });
+
+  it('takes a one-time enrollment code as typed, and names --code when it is not one', () => {
+    expect(
+      parseCommandLine(['--server', 'http://localhost:8080', '--code', 'abcd efgh-jkmn']),
+    ).toMatchObject({ kind: 'run', options: { code: 'ABCDEFGHJKMN' } });
+    expect(parseCommandLine(['--server', 'http://localhost:8080', '--code', '1234'])).toEqual({
+      kind: 'error',
+      message: '--code must be the 12-character code from Add Node, like ABCD-EFGH-JKMN',
+    });
+  });
+
+  it('refuses --code together with --email', () => {
+    const parsed = parseCommandLine([
+      '--server',
+      'http://localhost:8080',
+      '--code',
+      'ABCD-EFGH-JKMN',
+      '--email',
+      'a@b.co',
+    ]);
+    expect(parsed).toEqual({
+      kind: 'error',
+      message: 'Give --code or --email, not both: the code enrolls the device on its own.',
+    });
+  });
 });

@@ -1,21 +1,26 @@
 import { availableParallelism, homedir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { enrollmentCodeSchema } from '@fabric/contract';
 import { z } from 'zod';
 
-// Command-line flags of the agent. The password is never a flag: it comes from FABRIC_PASSWORD or
-// a prompt, and is used once to enroll; afterwards the device token in the data dir is used.
+// Command-line flags of the agent. A device enrolls once, with a one-time code from Add Node
+// (--code) or with the provider's email and password; the password is never a flag: it comes from
+// FABRIC_PASSWORD or a prompt and is used once. Afterwards the device token in the data dir is used.
 
 export const AGENT_VERSION = '0.1.0';
 
 export const HELP_TEXT = `Fabric node agent ${AGENT_VERSION}: share this device's compute on the Fabric network.
 
-Usage: npm run agent -- --server <url> --email <email> [options]
+Usage: node fabric-agent.mjs --server <url> --code <enrollment code> [options]
        node fabric-agent.mjs --server <url> --email <email> [options]
+       npm run agent -- --server <url> ... (from the repository)
 
 Options:
   --server <url>         Fabric server to join, e.g. http://localhost:8080 (required)
-  --email <email>        your node-provider account; needed only the first time on a device
+  --code <code>          one-time enrollment code from Add Node in My Nodes; enrolls this
+                         device without your password (needed only the first time)
+  --email <email>        or: your node-provider account, the first time on a device
                          (the password is read from FABRIC_PASSWORD or asked for, never a flag)
   --name <name>          name of this node as shown in My Nodes (default: the host name)
   --data-dir <dir>       where the device id, device token and log are kept
@@ -39,6 +44,19 @@ const optionsSchema = z.object({
     })
     .transform((url) => url.replace(/\/+$/, '')),
   email: z.email('--email must be an email address').optional(),
+  code: z
+    .string()
+    .optional()
+    .transform((code, context) => {
+      if (code === undefined) return undefined;
+      const parsed = enrollmentCodeSchema.safeParse(code);
+      if (parsed.success) return parsed.data;
+      context.addIssue({
+        code: 'custom',
+        message: '--code must be the 12-character code from Add Node, like ABCD-EFGH-JKMN',
+      });
+      return z.NEVER;
+    }),
   name: z
     .string()
     .trim()
@@ -76,6 +94,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
       options: {
         server: { type: 'string' },
         email: { type: 'string' },
+        code: { type: 'string' },
         name: { type: 'string' },
         'data-dir': { type: 'string' },
         'max-cores': { type: 'string' },
@@ -90,6 +109,12 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
   }
   if (values.help) return { kind: 'help' };
+  if (values.code !== undefined && values.email !== undefined) {
+    return {
+      kind: 'error',
+      message: 'Give --code or --email, not both: the code enrolls the device on its own.',
+    };
+  }
   if (values.password !== undefined) {
     return {
       kind: 'error',
@@ -100,6 +125,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   const parsed = optionsSchema.safeParse({
     server: values.server,
     email: values.email,
+    code: values.code,
     name: values.name,
     dataDir,
     maxCores: values['max-cores'] ?? availableParallelism(),

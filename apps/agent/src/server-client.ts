@@ -9,6 +9,7 @@ import {
   leaseResponseSchema,
   progressResponseSchema,
   registerNodeResponseSchema,
+  type EnrollNodeRequest,
   type CompleteJobRequest,
   type FailJobRequest,
   type HeartbeatRequest,
@@ -115,6 +116,11 @@ export class ServerClient {
     return this.call('POST', agentPaths.register, body, registerNodeResponseSchema, {
       token: accessToken,
     });
+  }
+
+  /** Enrollment with a one-time code from Add Node: no sign-in, no password. */
+  enroll(body: EnrollNodeRequest) {
+    return this.call('POST', agentPaths.enroll, body, registerNodeResponseSchema, { token: null });
   }
 
   heartbeat(body: HeartbeatRequest) {
