@@ -4,6 +4,7 @@ import {
   formatBytes,
   formatCpu,
   formatDateTime,
+  formatTime,
   formatDuration,
   formatPercent,
   formatJobCost,
@@ -74,5 +75,8 @@ describe('format', () => {
     expect(formatDateTime(null)).toBe('—');
     expect(formatDateTime('not a date')).toBe('—');
     expect(formatDateTime('2026-11-22T10:41:07.000Z')).toMatch(/Nov 22, 2026/);
+    expect(formatTime('2026-11-22T10:41:07.000Z')).toMatch(/^\d{1,2}:\d{2} (AM|PM)$/);
+    expect(formatTime(null)).toBe('—');
+    expect(formatTime('not a date')).toBe('—');
   });
 });

@@ -70,6 +70,15 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 });
 
+const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** "10:41 AM" from an ISO timestamp, for moments within the hour (an expiry); a dash when none. */
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : timeOfDay.format(date);
+}
+
 /** "Nov 22, 2026, 10:41:07 AM" from an ISO timestamp; a dash when there is none. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';

@@ -3,11 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
 import { enterpriseUser, providerUser, storeSession } from '@/testing/fixtures';
+import { formatTime } from '@/lib/format';
 import { makeNode } from '@/testing/records';
 import { renderApp } from '@/testing/render-app';
 
 const ME = `GET ${apiPaths.auth.me}`;
 const NODES = `GET ${apiPaths.nodes.list}`;
+const CREATE_CODE = `POST ${apiPaths.nodes.enrollmentCodes}`;
 
 describe('My Nodes', () => {
   it("shows 'No Nodes Registered' when the provider has no nodes", async () => {
@@ -84,6 +86,48 @@ describe('My Nodes', () => {
     expect(downloads.length).toBeGreaterThan(0);
     for (const link of downloads) expect(link).toHaveAttribute('href', '/api/agent/download');
     expect(within(dialog).getByText(/\$2-5\/day per device/)).toBeInTheDocument();
+  });
+
+  it('creates a one-time enrollment code in the Add Node dialog and shows the command with it', async () => {
+    storeSession();
+    const network = stubFetch()
+      .on(ME, () => jsonResponse(200, providerUser))
+      .on(NODES, () => jsonResponse(200, { nodes: [] }))
+      .on(CREATE_CODE, () =>
+        jsonResponse(201, { code: 'ABCD-EFGH-JKMN', expires_at: '2026-11-22T10:15:00.000Z' }),
+      );
+    const { user } = renderApp('/nodes');
+
+    await user.click(await screen.findByRole('button', { name: 'Add Node' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByTestId('agent-code-command')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Enrollment Code' }));
+
+    expect(await within(dialog).findByTestId('agent-code-command')).toHaveTextContent(
+      `node fabric-agent.mjs --server ${window.location.origin} --code ABCD-EFGH-JKMN`,
+    );
+    expect(network.callsTo(CREATE_CODE)).toHaveLength(1);
+    expect(
+      within(dialog).getByText(
+        `Works once, until ${formatTime('2026-11-22T10:15:00.000Z')}. The device never sees your password.`,
+      ),
+    ).toBeInTheDocument();
+    // Another code can be made, e.g. for the next device.
+    expect(within(dialog).getByRole('button', { name: 'New Code' })).toBeInTheDocument();
+  });
+
+  it('says why when no enrollment code could be created', async () => {
+    storeSession();
+    stubFetch()
+      .on(ME, () => jsonResponse(200, providerUser))
+      .on(NODES, () => jsonResponse(200, { nodes: [] }))
+      .on(CREATE_CODE, () => jsonResponse(503, { message: 'Database unavailable' }));
+    const { user } = renderApp('/nodes');
+
+    await user.click(await screen.findByRole('button', { name: 'Add Node' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Enrollment Code' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Database unavailable');
   });
 
   it('does not load the node list for an enterprise', async () => {
