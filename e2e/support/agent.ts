@@ -14,11 +14,15 @@ export interface RunningAgent {
   process: ChildProcess;
 }
 
-/** Starts the real agent CLI as a provider would run it from the repo (`npm run agent -- ...`). */
+/**
+ * Starts the real agent CLI as a provider would run it from the repo (`npm run agent -- ...`),
+ * enrolling with the account (email + FABRIC_PASSWORD) or with a one-time enrollment code.
+ */
 export function startAgentProcess(options: {
   serverUrl: string;
-  email: string;
-  password: string;
+  email?: string;
+  password?: string;
+  code?: string;
   name?: string;
   maxCores?: number;
   dataDir?: string;
@@ -32,8 +36,7 @@ export function startAgentProcess(options: {
     ...entry,
     '--server',
     options.serverUrl,
-    '--email',
-    options.email,
+    ...(options.code ? ['--code', options.code] : ['--email', options.email ?? '']),
     '--data-dir',
     dataDir,
     '--max-cores',
@@ -44,7 +47,10 @@ export function startAgentProcess(options: {
   ];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: { ...process.env, FABRIC_PASSWORD: options.password },
+    env: {
+      ...process.env,
+      ...(options.password === undefined ? {} : { FABRIC_PASSWORD: options.password }),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

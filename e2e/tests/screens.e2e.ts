@@ -101,4 +101,36 @@ describe('provider and enterprise screens', () => {
     await provider.context.close();
     await enterprise.context.close();
   });
+
+  it('a provider enrolls a device with a one-time code from Add Node, without a password on it', async () => {
+    const { page } = await openPage(browser);
+    await signUpThroughForm(page, {
+      role: 'node_provider',
+      email: uniqueEmail('code-provider'),
+      password: PASSWORD,
+      name: 'Code Provider',
+    });
+    await page.goto('/nodes');
+    await page.getByText('No Nodes Registered').waitFor();
+    await page.getByRole('button', { name: 'Add Node' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add a Node' });
+    await dialog.getByRole('button', { name: 'Create Enrollment Code' }).click();
+    const command = await dialog.getByTestId('agent-code-command').innerText();
+    const code = /--code ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})$/.exec(command.trim())?.[1];
+    expect(command).toContain(`--server ${baseUrl()}`);
+    expect(code).toBeDefined();
+    await page.keyboard.press('Escape');
+
+    const agent = startAgentProcess({ serverUrl: baseUrl(), code, name: 'code-enrolled' });
+    agents.push(agent);
+    await agent.waitForOutput(/Connected to/);
+    // Live updates bring the node in without a reload.
+    await page.getByRole('article', { name: 'code-enrolled' }).waitFor();
+
+    // The code worked once: a second device cannot use it.
+    const second = startAgentProcess({ serverUrl: baseUrl(), code, name: 'second-device' });
+    agents.push(second);
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toContain('This enrollment code was already used.');
+  });
 });
