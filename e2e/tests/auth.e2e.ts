@@ -165,6 +165,40 @@ describe('sign in and sign out', () => {
     await page.getByRole('main').getByText(email).waitFor();
   });
 
+  it('changing the password on one device signs the other one out at once, without it doing anything', async () => {
+    const email = uniqueEmail('two-devices');
+    await signUpThroughForm(page, {
+      role: 'enterprise',
+      email,
+      password: PASSWORD,
+      organizationName: 'Two Devices',
+    });
+    const other = await openPage(browser);
+    try {
+      await signInThroughForm(other.page, email, PASSWORD);
+      await expectPath(other.page, '/');
+      await other.page.getByRole('heading', { name: 'Two Devices' }).waitFor();
+
+      await page.goto('/settings');
+      const form = page.getByRole('form', { name: 'Change password' });
+      await form.getByLabel('Current Password').fill(PASSWORD);
+      await form.getByLabel('New Password').fill('a brand new passphrase');
+      await form.getByLabel('Confirm Password').fill('a brand new passphrase');
+      await form.getByRole('button', { name: 'Change password' }).click();
+      await toasts(page).getByText('Password changed').waitFor();
+
+      // The other device's live stream ends with its sign-in; reconnecting is refused, so it
+      // lands on sign-in with its storage cleared. This device stays signed in.
+      await expectPath(other.page, '/auth/signin');
+      expect(await storage(other.page)).toEqual({});
+      await page.reload();
+      await page.getByText('Profile Information').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/settings');
+    } finally {
+      await other.context.close();
+    }
+  });
+
   it('takes the role from the server when the stored one is wrong', async () => {
     const email = uniqueEmail('rolefix');
     await signUpThroughForm(page, {
