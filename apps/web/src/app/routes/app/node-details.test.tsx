@@ -219,6 +219,20 @@ describe('Node Details', () => {
     });
   });
 
+  it('stays on the node with the dialog open when unenrolling fails, and says why', async () => {
+    provider().on(UNENROLL, () => jsonResponse(503, {}));
+    const { user, router } = renderApp(`/nodes/${NODE_ID}`);
+
+    await user.click(await screen.findByRole('button', { name: 'Unenroll' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unenroll Studio Mac?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Unenroll Node' }));
+
+    expect(await screen.findByText('Failed to unenroll node')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Unenroll Node' })).toBeEnabled();
+    expect(dialog).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/nodes/${NODE_ID}`);
+  });
+
   it('keeps the node when the unenroll dialog is cancelled', async () => {
     const network = provider();
     const { user, router } = renderApp(`/nodes/${NODE_ID}`);
