@@ -1,9 +1,10 @@
-import { ChevronsLeft, ChevronsRight, ListChecks, Plus } from 'lucide-react';
+import { ListChecks, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -101,54 +102,14 @@ export function JobsRoute() {
                   ) : (
                     <>
                       <JobsTable jobs={jobs.data.jobs} />
-                      <nav
-                        aria-label="Pagination"
-                        className="flex items-center justify-between gap-2 px-3 pt-3 pb-1 text-sm"
-                      >
-                        <div className="flex gap-1.5">
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            aria-label="First page"
-                            title="First page"
-                            disabled={page <= 1}
-                            onClick={() => setPage(1)}
-                          >
-                            <ChevronsLeft aria-hidden="true" />
-                          </Button>
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            disabled={page <= 1}
-                            onClick={() => setPage((current) => Math.max(1, current - 1))}
-                          >
-                            Previous
-                          </Button>
-                        </div>
-                        <span className="text-muted-foreground">
-                          Page {page} of {pageCount}
-                        </span>
-                        <div className="flex gap-1.5">
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            disabled={page >= pageCount}
-                            onClick={() => setPage((current) => current + 1)}
-                          >
-                            Next
-                          </Button>
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            aria-label="Last page"
-                            title="Last page"
-                            disabled={page >= pageCount}
-                            onClick={() => setPage(pageCount)}
-                          >
-                            <ChevronsRight aria-hidden="true" />
-                          </Button>
-                        </div>
-                      </nav>
+                      <Pager
+                        label="Pagination"
+                        page={page}
+                        pageCount={pageCount}
+                        onPageChange={setPage}
+                        hasEnds
+                        className="px-3 pt-3 pb-1"
+                      />
                     </>
                   )}
                 </div>

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -103,34 +104,13 @@ export function NotificationsRoute() {
             ))}
           </ul>
           {pageCount > 1 ? (
-            <nav
-              aria-label="Pagination"
-              className="flex items-center justify-between gap-2 border-t px-4 py-3 text-sm sm:px-5"
-            >
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => {
-                  setPage((current) => Math.max(1, current - 1));
-                }}
-              >
-                Previous
-              </Button>
-              <span className="text-muted-foreground">
-                Page {page} of {pageCount}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page >= pageCount}
-                onClick={() => {
-                  setPage((current) => current + 1);
-                }}
-              >
-                Next
-              </Button>
-            </nav>
+            <Pager
+              label="Pagination"
+              page={page}
+              pageCount={pageCount}
+              onPageChange={setPage}
+              className="border-t px-4 py-3 sm:px-5"
+            />
           ) : null}
         </section>
       )}

@@ -2,7 +2,7 @@ import type { Role, Transaction } from '@fabric/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/pager';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -192,30 +192,13 @@ export function TransactionHistory({ role }: { role: Role }) {
             isLoading={false}
           />
           {pageCount > 1 ? (
-            <nav
-              aria-label="Transaction pages"
-              className="flex items-center justify-between gap-2 text-sm"
-            >
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => setPage((value) => Math.max(1, value - 1))}
-              >
-                Previous
-              </Button>
-              <span className="text-muted-foreground">
-                Page {page} of {pageCount}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page >= pageCount || transactions.isPlaceholderData}
-                onClick={() => setPage((value) => value + 1)}
-              >
-                Next
-              </Button>
-            </nav>
+            <Pager
+              label="Transaction pages"
+              page={page}
+              pageCount={pageCount}
+              onPageChange={setPage}
+              isNextDisabled={transactions.isPlaceholderData}
+            />
           ) : null}
         </div>
       )}
