@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach } from 'vitest';
+
+// findBy/waitFor give up after 1 s by default; the first render of a lazily loaded route can take
+// longer on a busy 2-core CI machine. This is a ceiling for waiting, not a speed requirement.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout observers Radix's popper and sizing hooks subscribe to.
 class ResizeObserverStub {
