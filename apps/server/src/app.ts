@@ -46,6 +46,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The fetch the Stripe provider uses (tests put a Stripe emulator behind it). */
+  stripeFetch?: typeof fetch;
 }
 
 const HOUSEKEEPING_INTERVAL_MILLISECONDS = 10 * 60 * 1000;
@@ -146,6 +148,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       mailer,
       clock,
       logger: app.log,
+      ...(options.stripeFetch ? { stripeFetch: options.stripeFetch } : {}),
     });
     shutdownSteps.push(() => services.passwordReset.settlePendingDeliveries());
 

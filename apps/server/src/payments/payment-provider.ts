@@ -61,6 +61,8 @@ export type PaymentEvent =
       purchaseId: string;
       reference: string;
       amountCents: number;
+      /** ISO 4217, lower case as Stripe writes it. */
+      currency: string;
     }
   | { type: 'credit_purchase_failed'; purchaseId: string; reference: string }
   | { type: 'account_updated'; accountId: string; status: ConnectedAccountStatus }

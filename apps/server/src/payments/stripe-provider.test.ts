@@ -412,6 +412,7 @@ describe('stripe provider: webhook events', () => {
         purchaseId: PURCHASE_ID,
         reference: SESSION_ID,
         amountCents: 2500,
+        currency: 'usd',
       },
     ],
     [
@@ -425,6 +426,7 @@ describe('stripe provider: webhook events', () => {
         purchaseId: PURCHASE_ID,
         reference: SESSION_ID,
         amountCents: 2500,
+        currency: 'usd',
       },
     ],
     [

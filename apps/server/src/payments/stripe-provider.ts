@@ -75,6 +75,7 @@ const checkoutSessionSchema = z.object({
   url: z.string().nullish(),
   payment_status: z.string().optional(),
   amount_total: z.number().int().nullish(),
+  currency: z.string().nullish(),
   client_reference_id: z.string().nullish(),
   metadata: metadataSchema,
 });
@@ -214,11 +215,13 @@ export function mapStripeEvent(rawBody: string): PaymentEvent {
       if (session.amount_total === null || session.amount_total === undefined) {
         throw new Error(`The Stripe ${type} event has no amount_total.`);
       }
+      if (!session.currency) throw new Error(`The Stripe ${type} event has no currency.`);
       return {
         type: 'credit_purchase_completed',
         purchaseId,
         reference: session.id,
         amountCents: session.amount_total,
+        currency: session.currency,
       };
     }
     case 'account.updated': {

@@ -38,6 +38,8 @@ export interface ServiceDependencies {
   mailer: Mailer;
   clock: Clock;
   logger: FastifyBaseLogger;
+  /** The fetch the Stripe provider uses; the global one unless a test gives an emulator. */
+  stripeFetch?: typeof fetch;
 }
 
 /** Wires every service once per app; routes and plugins receive the result. */
@@ -78,6 +80,7 @@ export function createServices(dependencies: ServiceDependencies) {
     createStripeProvider({
       secretKey: config.stripeSecretKey ?? '',
       webhookSecret: config.stripeWebhookSecret ?? '',
+      ...(dependencies.stripeFetch ? { fetch: dependencies.stripeFetch } : {}),
     });
   const sessions = createSessionService({
     repositories,

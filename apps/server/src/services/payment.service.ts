@@ -30,6 +30,8 @@ import { notify } from './notify.ts';
 import { renderStatement } from './statement.ts';
 
 const MICROS_PER_CENT = MICRO_DOLLARS_PER_DOLLAR / 100;
+/** Credits are sold in US dollars only (the Checkout line item says so). */
+const CREDIT_CURRENCY = 'usd';
 const CHART_DAYS = 30;
 /** A payout still pending this long after it was created is asked about again. */
 const PAYOUT_RETRY_AFTER_MILLISECONDS = 60_000;
@@ -126,11 +128,38 @@ export function createPaymentService(options: {
     };
   }
 
-  /** Moves the purchase's amount from the outside world to the credits, once. */
-  async function grantPurchase(purchaseId: string, reference: string): Promise<void> {
+  /**
+   * Moves the purchase's amount from the outside world to the credits, once. `paid` is what the
+   * provider says was paid (a webhook); the sandbox, which pays at once, gives none. A purchase is
+   * granted only while pending, and only when the provider's session, amount and currency are the
+   * ones this purchase was opened with; anything else is refused and raised as an alert for a
+   * person to look at (money may have been taken for a purchase we did not grant).
+   */
+  async function grantPurchase(
+    purchaseId: string,
+    reference: string,
+    paid?: { amountCents: number; currency: string },
+  ): Promise<void> {
     await repositories.transaction(async (transaction) => {
       const purchase = await transaction.payments.lockPurchase(purchaseId);
       if (!purchase || purchase.status === 'completed') return;
+      const mismatch =
+        purchase.status !== 'pending'
+          ? `the purchase is ${purchase.status}`
+          : purchase.reference !== null && purchase.reference !== reference
+            ? `session ${reference} is not the purchase's session ${purchase.reference}`
+            : paid && paid.currency.toLowerCase() !== CREDIT_CURRENCY
+              ? `paid in ${paid.currency}, not ${CREDIT_CURRENCY}`
+              : paid && paid.amountCents * MICROS_PER_CENT !== purchase.amountMicros
+                ? `paid ${paid.amountCents.toString()} cents for a purchase of ${formatMicroDollars(purchase.amountMicros)} dollars`
+                : null;
+      if (mismatch !== null) {
+        logger.error(
+          { alert: 'credit_purchase_mismatch', purchaseId, reference, paid },
+          `A payment was not granted as credits: ${mismatch}. Check it with the payment provider.`,
+        );
+        return;
+      }
       const now = clock();
       await postLedgerTransaction(transaction, {
         kind: 'credit_purchase',
@@ -421,7 +450,6 @@ export function createPaymentService(options: {
       let purchase = idempotencyKey
         ? await repositories.payments.findPurchaseByKey(user.id, idempotencyKey)
         : undefined;
-      if (purchase && purchase.amountMicros !== amountMicros) throw idempotencyConflict();
       purchase ??= await repositories.payments.insertPurchase({
         userId: user.id,
         amountMicros,
@@ -430,9 +458,13 @@ export function createPaymentService(options: {
         idempotencyKey,
       });
       if (!purchase && idempotencyKey) {
+        // Another request with the same key won the insert: this one is a retry of it.
         purchase = await repositories.payments.findPurchaseByKey(user.id, idempotencyKey);
       }
       if (!purchase) throw new Error('Credit purchase was not recorded');
+      // A key reused with other parameters is refused (Stripe's own rule), whichever request
+      // inserted the purchase: the answer must never mix one request's amount with another's.
+      if (purchase.amountMicros !== amountMicros) throw idempotencyConflict();
 
       if (purchase.status === 'pending' && !purchase.reference) {
         let started;
@@ -441,7 +473,8 @@ export function createPaymentService(options: {
             purchaseId: purchase.id,
             userId: user.id,
             email: user.email,
-            amountCents: Math.round(amountMicros / MICROS_PER_CENT),
+            // Always the stored amount: the purchase, not this request, says what is being bought.
+            amountCents: Math.round(purchase.amountMicros / MICROS_PER_CENT),
             successUrl: new URL('/billing?credits=added', publicUrl).href,
             cancelUrl: new URL('/billing', publicUrl).href,
           });
@@ -554,7 +587,10 @@ export function createPaymentService(options: {
     async applyEvent(event: PaymentEvent): Promise<void> {
       switch (event.type) {
         case 'credit_purchase_completed':
-          await grantPurchase(event.purchaseId, event.reference);
+          await grantPurchase(event.purchaseId, event.reference, {
+            amountCents: event.amountCents,
+            currency: event.currency,
+          });
           return;
         case 'credit_purchase_failed':
           await repositories.transaction(async (transaction) => {
