@@ -20,7 +20,7 @@ describe('loadConfig', () => {
       refreshTokenTtlDays: 30,
       passwordResetTtlMinutes: 30,
       authRateLimitPerIp: 30,
-      authRateLimitPerAccount: 10,
+      authRateLimitPerAccount: 5,
       passwordHashing: DEFAULT_PASSWORD_HASHING,
     });
     expect(config.webDistDir).toBe(path.resolve(import.meta.dirname, '../../../web/dist'));

@@ -33,7 +33,10 @@ export interface AppConfig {
   passwordResetTtlMinutes: number;
   /** Login + register requests per IP address per minute. */
   authRateLimitPerIp: number;
-  /** Failed logins per account per 15 minutes. */
+  /**
+   * Failed password checks for one account from one address before that address must wait
+   * (1 s, doubling, at most 15 minutes) between tries; other addresses are not affected.
+   */
   authRateLimitPerAccount: number;
   /**
    * A job waiting this long in the queue (since submission, or since it went back to the queue)
@@ -126,7 +129,7 @@ const environmentSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: positiveInteger('REFRESH_TOKEN_TTL_DAYS', 30),
   PASSWORD_RESET_TTL_MINUTES: positiveInteger('PASSWORD_RESET_TTL_MINUTES', 30),
   AUTH_RATE_LIMIT_PER_IP: positiveInteger('AUTH_RATE_LIMIT_PER_IP', 30),
-  AUTH_RATE_LIMIT_PER_ACCOUNT: positiveInteger('AUTH_RATE_LIMIT_PER_ACCOUNT', 10),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: positiveInteger('AUTH_RATE_LIMIT_PER_ACCOUNT', 5),
   QUEUE_TIMEOUT_HOURS: positiveInteger('QUEUE_TIMEOUT_HOURS', 24),
   STRIPE_SECRET_KEY: z.preprocess(
     emptyAsUndefined,

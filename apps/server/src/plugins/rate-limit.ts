@@ -4,7 +4,7 @@ import rateLimit, {
   type FastifyRateLimitStoreCtor,
   type RateLimitOptions,
 } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { describeWait, type Clock } from '../lib/clock.ts';
 import { tooManyRequests } from '../lib/http-errors.ts';
 import type { RateLimitRepository } from '../repositories/rate-limit.repository.ts';
@@ -56,6 +56,15 @@ export async function registerRateLimit(
 }
 
 /**
+ * The address limits count under: the client's IP (behind TRUST_PROXY, from X-Forwarded-For),
+ * an IPv4-mapped IPv6 address as IPv4, and any other IPv6 address as its /64 network, since one
+ * client usually holds a whole /64.
+ */
+export function clientAddress(request: FastifyRequest): string {
+  return normalizeIP(request.ip);
+}
+
+/**
  * Route config for a per-IP limit of `max` requests per minute. Routes passing the same `group`
  * share one count (login and register together).
  */
@@ -64,7 +73,7 @@ export function perIpLimit(group: string, max: number): { rateLimit: RateLimitOp
     rateLimit: {
       max,
       timeWindow: 60_000,
-      keyGenerator: (request) => `${group}:${normalizeIP(request.ip)}`,
+      keyGenerator: (request) => `${group}:${clientAddress(request)}`,
     },
   };
 }

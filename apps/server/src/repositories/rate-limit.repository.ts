@@ -7,6 +7,19 @@ export interface RateLimitCount {
   windowEndsAt: Date;
 }
 
+/** Growing waits between hits of one key (see `hitWithBackoff`). */
+export interface BackoffPolicy {
+  /** Hits that never wait. */
+  freeHits: number;
+  /** The wait after the first hit beyond `freeHits`; it doubles with each further hit. */
+  firstDelayMilliseconds: number;
+  maxDelayMilliseconds: number;
+  /** A key's hits are forgotten this long after its last hit; at least `maxDelayMilliseconds`. */
+  forgetAfterMilliseconds: number;
+}
+
+export type BackoffHit = { allowed: true } | { allowed: false; retryAt: Date };
+
 export function createRateLimitRepository(db: Database) {
   return {
     /**
@@ -32,16 +45,66 @@ export function createRateLimitRepository(db: Database) {
       return row;
     },
 
-    /** Takes back one hit of the current window (a login that turned out to be right). */
-    async undoHit(key: string, now: Date): Promise<void> {
-      await db
-        .update(rateLimitCounters)
-        .set({ hits: sql`GREATEST(${rateLimitCounters.hits} - 1, 0)` })
-        .where(and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.windowEndsAt, now)));
+    /**
+     * Counts one hit for `key` unless the key must still wait: after `freeHits` hits, each next
+     * hit waits `firstDelay`, then twice that, and so on up to `maxDelay`, counted from the
+     * previous hit. The row keeps the count in `hits` and `window_ends_at` = last hit +
+     * `forgetAfter` (so the last hit's time is derived, and housekeeping drops a key a while
+     * after its last hit). Deciding and counting is one INSERT ... ON CONFLICT DO UPDATE ...
+     * WHERE, so simultaneous hits from any number of processes are counted exactly.
+     */
+    async hitWithBackoff(key: string, now: Date, policy: BackoffPolicy): Promise<BackoffHit> {
+      const nowSql = sql`${now.toISOString()}::timestamptz`;
+      const forgetAt = new Date(now.getTime() + policy.forgetAfterMilliseconds);
+      const { hits, windowEndsAt } = rateLimitCounters;
+      const hasEnded = sql`${windowEndsAt} <= ${nowSql}`;
+      // Doubling stops at 2^40: far past any sensible cap, and no overflow for a huge count.
+      const waitMilliseconds = sql`CASE WHEN ${hits} < ${policy.freeHits}::integer THEN 0
+        ELSE LEAST(
+          ${policy.firstDelayMilliseconds}::double precision
+            * power(2, LEAST(${hits} - ${policy.freeHits}::integer, 40)),
+          ${policy.maxDelayMilliseconds}::double precision)
+        END`;
+      const nextHitAt = sql`${windowEndsAt}
+        - ${policy.forgetAfterMilliseconds}::double precision * interval '1 millisecond'
+        + ${waitMilliseconds} * interval '1 millisecond'`;
+
+      // A row deleted or changed between the two statements below is simply tried again.
+      for (let round = 0; round < 3; round += 1) {
+        const counted = await db
+          .insert(rateLimitCounters)
+          .values({ key, hits: 1, windowEndsAt: forgetAt })
+          .onConflictDoUpdate({
+            target: rateLimitCounters.key,
+            set: {
+              hits: sql`CASE WHEN ${hasEnded} THEN 1 ELSE ${hits} + 1 END`,
+              windowEndsAt: sql`${forgetAt.toISOString()}::timestamptz`,
+            },
+            setWhere: sql`${hasEnded} OR ${nextHitAt} <= ${nowSql}`,
+          })
+          .returning({ hits });
+        if (counted.length > 0) return { allowed: true };
+
+        const [waiting] = await db
+          .select({ retryAt: sql`extract(epoch from ${nextHitAt}) * 1000`.mapWith(Number) })
+          .from(rateLimitCounters)
+          .where(and(eq(rateLimitCounters.key, key), gt(windowEndsAt, now)));
+        if (waiting && waiting.retryAt > now.getTime()) {
+          return { allowed: false, retryAt: new Date(waiting.retryAt) };
+        }
+      }
+      return { allowed: false, retryAt: new Date(now.getTime() + policy.firstDelayMilliseconds) };
     },
 
     async clear(key: string): Promise<void> {
       await db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, key));
+    },
+
+    /** Deletes every key that starts with `prefix` (compared as text: no LIKE wildcards). */
+    async clearPrefix(prefix: string): Promise<void> {
+      await db
+        .delete(rateLimitCounters)
+        .where(sql`starts_with(${rateLimitCounters.key}, ${prefix}::text)`);
     },
 
     async deleteEnded(now: Date): Promise<void> {

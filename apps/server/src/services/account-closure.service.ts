@@ -30,10 +30,15 @@ export function createAccountClosureService(options: {
   const { repositories, passwordHasher, loginThrottle, jobs, nodes, clock } = options;
 
   return {
-    async close(userId: string, input: DeleteAccountRequest): Promise<MessageResponse> {
+    async close(
+      userId: string,
+      input: DeleteAccountRequest,
+      address: string,
+    ): Promise<MessageResponse> {
       const user = await repositories.users.findById(userId);
       if (!user || user.deletedAt) throw unauthenticated('This account no longer exists.');
-      await loginThrottle.reserveAttempt(user.email, 'password');
+      const attempt = { email: user.email, address };
+      await loginThrottle.reserveAttempt(attempt, 'password');
       if (!(await passwordHasher.verify(user.passwordHash, input.current_password))) {
         throw badRequest(
           WRONG_CURRENT_PASSWORD_MESSAGE,
@@ -41,7 +46,7 @@ export function createAccountClosureService(options: {
           'current_password',
         );
       }
-      await loginThrottle.forgiveAttempt(user.email);
+      await loginThrottle.forgiveAttempt(attempt);
 
       for (const node of await repositories.nodes.listEnrolledOfOwner(userId)) {
         await nodes.unenroll(userId, node.id);

@@ -57,10 +57,12 @@ export function createAccountService(options: {
       userId: string,
       sessionId: string,
       input: ChangePasswordInput,
+      address: string,
     ): Promise<MessageResponse> {
       const user = await findUser(userId);
       // Guessing the current password with a stolen access token is as limited as guessing at login.
-      await loginThrottle.reserveAttempt(user.email, 'password');
+      const attempt = { email: user.email, address };
+      await loginThrottle.reserveAttempt(attempt, 'password');
       if (!(await passwordHasher.verify(user.passwordHash, input.current_password))) {
         throw badRequest(
           WRONG_CURRENT_PASSWORD_MESSAGE,
@@ -68,7 +70,7 @@ export function createAccountService(options: {
           'current_password',
         );
       }
-      await loginThrottle.forgiveAttempt(user.email);
+      await loginThrottle.forgiveAttempt(attempt);
       if (input.new_password === input.current_password) {
         throw badRequest(
           'New password must be different from the current password',

@@ -64,8 +64,10 @@ export function createAuthService(options: {
       return sessions.start(user);
     },
 
-    async login(input: LoginInput): Promise<AuthResponse> {
-      await loginThrottle.reserveAttempt(input.email);
+    /** `address` is the client's (`clientAddress`): guesses are limited per account and address. */
+    async login(input: LoginInput, address: string): Promise<AuthResponse> {
+      const attempt = { email: input.email, address };
+      await loginThrottle.reserveAttempt(attempt);
       const user = await repositories.users.findByEmail(input.email);
       if (!user) {
         await passwordHasher.verifyAgainstDummy(input.password);
@@ -74,7 +76,7 @@ export function createAuthService(options: {
       if (!(await passwordHasher.verify(user.passwordHash, input.password))) {
         throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE, ERROR_CODES.invalidCredentials);
       }
-      await loginThrottle.forgiveAttempt(input.email);
+      await loginThrottle.forgiveAttempt(attempt);
 
       if (passwordHasher.needsRehash(user.passwordHash)) {
         // Hash parameters were raised since this password was set: upgrade while we have it.

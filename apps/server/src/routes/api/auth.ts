@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env.ts';
 import { currentUser } from '../../plugins/auth.ts';
-import { perIpLimit } from '../../plugins/rate-limit.ts';
+import { clientAddress, perIpLimit } from '../../plugins/rate-limit.ts';
 import type { Services } from '../../services/index.ts';
 
 function errors<const Statuses extends readonly number[]>(...statuses: Statuses) {
@@ -64,7 +64,7 @@ export function authRoutes(
         response: { 200: authResponseSchema, ...errors(400, 401, 415, 429) },
       },
     },
-    (request) => services.auth.login(request.body),
+    (request) => services.auth.login(request.body, clientAddress(request)),
   );
 
   app.post(
@@ -139,7 +139,12 @@ export function authRoutes(
     },
     (request) => {
       const user = currentUser(request);
-      return services.account.changePassword(user.id, user.sessionId, request.body);
+      return services.account.changePassword(
+        user.id,
+        user.sessionId,
+        request.body,
+        clientAddress(request),
+      );
     },
   );
 
@@ -156,7 +161,8 @@ export function authRoutes(
         response: { 200: messageResponseSchema, ...errors(400, 401, 415, 429) },
       },
     },
-    (request) => services.accountClosure.close(currentUser(request).id, request.body),
+    (request) =>
+      services.accountClosure.close(currentUser(request).id, request.body, clientAddress(request)),
   );
 
   app.post(
