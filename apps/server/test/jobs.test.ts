@@ -388,11 +388,18 @@ describeEachDatabase('jobs: submit, list, details and cancel', (database) => {
           if (status === 'completed') {
             await completeRequest(app, deviceToken, leased, primeSieveResult(30));
           } else {
-            await agentCall(app, deviceToken, agentPaths.fail(job.id), {
-              lease_id: leased.lease_id,
-              error: 'Bad input',
-              retryable: false,
-            });
+            // A device's failure ends the job after max_attempts (a single device's "final"
+            // failure is checked on another provider's node first).
+            let attempt = leased;
+            for (let count = 1; ; count += 1) {
+              await agentCall(app, deviceToken, agentPaths.fail(job.id), {
+                lease_id: attempt.lease_id,
+                error: 'device ran out of memory',
+                retryable: true,
+              });
+              if (count === 3) break;
+              attempt = await leaseJob(app, deviceToken);
+            }
           }
         }
         const response = await cancel(enterprise, job.id);

@@ -12,3 +12,4 @@ export * from './marketplace.ts';
 export * from './health.ts';
 export * from './pricing.ts';
 export * from './notifications.ts';
+export * from './cost-model.ts';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { JobType } from '@fabric/contract';
 import type { Database } from '../db/connection.ts';
 import {
@@ -7,6 +7,7 @@ import {
   ledgerAccounts,
   ledgerEntries,
   ledgerTransactions,
+  nodes,
   type JobAttemptRow,
 } from '../db/schema.ts';
 
@@ -82,6 +83,27 @@ export function createJobAttemptRepository(db: Database) {
         jobType: row.jobType,
         earnedMicros: row.earnedMicros,
       }));
+    },
+
+    /**
+     * Whether a node of another provider than `ownerId` already ended an attempt of the job with
+     * this very failure: a device's "this job cannot run" is believed only when it repeats there.
+     */
+    async hasSameFailureElsewhere(jobId: string, error: string, ownerId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ leaseId: jobAttempts.leaseId })
+        .from(jobAttempts)
+        .innerJoin(nodes, eq(nodes.id, jobAttempts.nodeId))
+        .where(
+          and(
+            eq(jobAttempts.jobId, jobId),
+            eq(jobAttempts.outcome, 'failed'),
+            eq(jobAttempts.error, error),
+            ne(nodes.ownerId, ownerId),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     async listOfJob(jobId: string): Promise<JobAttemptRow[]> {

@@ -1,4 +1,16 @@
-import { and, asc, eq, getTableColumns, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  notInArray,
+  sql,
+} from 'drizzle-orm';
 import type { HardwareInfo, JobType } from '@fabric/contract';
 import type { Database } from '../db/connection.ts';
 import {
@@ -132,6 +144,41 @@ export function createNodeRepository(db: Database) {
       return selectWithCurrentJob()
         .where(and(eq(nodes.ownerId, ownerId), isEnrolled))
         .orderBy(asc(nodes.createdAt), asc(nodes.id));
+    },
+
+    /** The ids of the owner's enrolled nodes. */
+    async listEnrolledIdsOfOwner(ownerId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: nodes.id })
+        .from(nodes)
+        .where(and(eq(nodes.ownerId, ownerId), isEnrolled));
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Whether a provider other than `ownerId` has an enrolled, online, unpaused node that runs the
+     * job type and is not excluded from the job.
+     */
+    async existsRunnerOfOtherOwner(
+      jobType: JobType,
+      ownerId: string,
+      excludedNodeIds: string[],
+    ): Promise<boolean> {
+      const [row] = await db
+        .select({ id: nodes.id })
+        .from(nodes)
+        .where(
+          and(
+            isEnrolled,
+            eq(nodes.isOnline, true),
+            isNull(nodes.pausedAt),
+            ne(nodes.ownerId, ownerId),
+            sql`${jobType} = ANY(${nodes.supportedJobTypes})`,
+            excludedNodeIds.length > 0 ? notInArray(nodes.id, excludedNodeIds) : undefined,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     /** Locks an enrolled node for the rest of the transaction (lease, unenroll). */

@@ -1,4 +1,5 @@
 import {
+  billableCpuMs,
   ERROR_CODES,
   JOB_HOLD_MICROS,
   LOW_CREDIT_THRESHOLD_MICROS,
@@ -16,14 +17,17 @@ import { notify } from './notify.ts';
 
 // Metered billing of jobs, always inside the database transaction that changes the job:
 // - submit: a hold of JOB_HOLD_MICROS moves from the enterprise's credits to its holds;
-// - completed: the usage cost (per-type rate × CPU time measured by the agent, plus the per-job
-//   fee, never more than the hold) is charged; the provider's share goes to the owner of the node
-//   that produced the accepted result (pending until settled), the rest to the platform, and what
-//   is left of the hold returns to the credits;
-// - cancelled while running: the CPU time up to the cancellation, taken as the wall time of the
-//   attempt on one core, without the per-job fee; cancelled while queued: nothing;
+// - completed: the usage cost (per-type rate × billable CPU time, plus the per-job fee, never
+//   more than the hold) is charged; the provider's share goes to the owner of the node that
+//   produced the accepted result (pending until settled), the rest to the platform, and what is
+//   left of the hold returns to the credits. Billable CPU time is what the device reports, bounded
+//   by what the server saw (lease start to report × the cores the job may use) and by the job's
+//   cost model (contract/cost-model.ts): a device can lower its bill, never raise it;
+// - cancelled while running: the attempt's wall time so far on one core, bounded by the cost
+//   model, without the per-job fee; cancelled while queued: nothing;
 // - failed: nothing when the network or a device failed (expired leases, refused results, device
-//   errors); the measured usage when the job itself failed on a node (a non-retryable error).
+//   errors, a device saying the job cannot run); the bounded usage only when the same failure
+//   repeated on a node of another provider (see job-lifecycle.ts).
 // Attempts that ended early on other nodes are never charged.
 
 const JOB_TYPE_NAMES: Record<JobType, string> = {
@@ -103,6 +107,32 @@ export type JobCharge = {
   /** The per-job fee applies to completed jobs only. */
   includesJobFee: boolean;
 } | null;
+
+/**
+ * The charge for an attempt on `attempt.nodeId` that a device says used `reportedCpuMs`: bounded
+ * by the server's own observation and the job's cost model (see billableCpuMs).
+ */
+export async function meteredCharge(
+  repositories: Repositories,
+  job: Pick<JobRow, 'jobType' | 'params'>,
+  attempt: { nodeId: string; startedAt: Date },
+  reportedCpuMs: number,
+  now: Date,
+  options: { includesJobFee: boolean; coresAllowed?: number },
+): Promise<JobCharge> {
+  const node = await repositories.nodes.findAnyById(attempt.nodeId);
+  return {
+    nodeId: attempt.nodeId,
+    cpuMilliseconds: billableCpuMs({
+      jobType: job.jobType,
+      params: job.params,
+      reportedCpuMs,
+      observedWallMs: now.getTime() - attempt.startedAt.getTime(),
+      nodeCores: options.coresAllowed ?? node?.hardwareInfo?.cores ?? 1,
+    }),
+    includesJobFee: options.includesJobFee,
+  };
+}
 
 /**
  * Ends the job's hold: charges `charge` (capped at the hold), pays the node's owner their share,

@@ -1,7 +1,7 @@
 import type { JobUsage } from '@fabric/contract';
 import type { AttemptOutcome, JobRow } from '../db/schema.ts';
 import type { Repositories } from '../repositories/index.ts';
-import { settleJob } from './billing.ts';
+import { meteredCharge, settleJob, type JobCharge } from './billing.ts';
 import { usageColumns } from './job-view.ts';
 
 // How an attempt that did not produce an accepted result ends, shared by the scheduler (fail,
@@ -34,9 +34,35 @@ export interface AttemptEndResult {
 export async function endUnsuccessfulAttempt(
   repositories: Repositories,
   job: JobRow,
-  attempt: UnsuccessfulAttempt,
+  ending: UnsuccessfulAttempt,
   now: Date,
 ): Promise<AttemptEndResult> {
+  const leased = job.currentLeaseId
+    ? await repositories.jobAttempts.findByLeaseId(job.currentLeaseId)
+    : undefined;
+  let attempt = ending;
+  let charge: JobCharge = null;
+  let extraExcludedNodeIds: string[] = [];
+  // A device saying the job itself cannot run is a claim, not a fact: it is believed (and the job
+  // pays for that attempt's bounded usage) only when a node of another provider ended the job
+  // with the same failure. Until then the job tries a node of another provider; when there is
+  // none, it fails free of charge.
+  if (ending.outcome === 'failed' && !ending.isRetryable && leased) {
+    const node = await repositories.nodes.findAnyById(leased.nodeId);
+    const ownerId = node?.ownerId ?? '';
+    if (await repositories.jobAttempts.hasSameFailureElsewhere(job.id, ending.reason, ownerId)) {
+      charge = await meteredCharge(repositories, job, leased, ending.usage?.cpu_ms ?? 0, now, {
+        includesJobFee: false,
+      });
+    } else {
+      extraExcludedNodeIds = await repositories.nodes.listEnrolledIdsOfOwner(ownerId);
+      const excluded = [...new Set([...job.excludedNodeIds, ...extraExcludedNodeIds])];
+      const isConfirmable =
+        job.attempts < job.maxAttempts &&
+        (await repositories.nodes.existsRunnerOfOtherOwner(job.jobType, ownerId, excluded));
+      if (isConfirmable) attempt = { ...ending, isRetryable: true };
+    }
+  }
   if (job.currentLeaseId) {
     await repositories.jobAttempts.end(job.currentLeaseId, {
       endedAt: now,
@@ -46,10 +72,13 @@ export async function endUnsuccessfulAttempt(
     });
   }
   const attempts = attempt.isCounted ? job.attempts : Math.max(0, job.attempts - 1);
-  const excludedNodeIds =
-    attempt.excludesNode && job.assignedNodeId && !job.excludedNodeIds.includes(job.assignedNodeId)
-      ? [...job.excludedNodeIds, job.assignedNodeId]
-      : job.excludedNodeIds;
+  const excludedNodeIds = [
+    ...new Set([
+      ...job.excludedNodeIds,
+      ...(attempt.excludesNode && job.assignedNodeId ? [job.assignedNodeId] : []),
+      ...(attempt.isRetryable ? extraExcludedNodeIds : []),
+    ]),
+  ];
   const common = {
     attempts,
     excludedNodeIds,
@@ -69,21 +98,9 @@ export async function endUnsuccessfulAttempt(
       queueReason: null,
       finishedAt: now,
     });
-    // The network's or a device's failure is free; a job that failed by itself on a node (a
-    // non-retryable error) pays for the CPU time it used there.
-    const isJobsOwnFailure = !attempt.isRetryable && attempt.outcome === 'failed';
-    await settleJob(
-      repositories,
-      failed,
-      isJobsOwnFailure && attempt.usage && job.assignedNodeId
-        ? {
-            nodeId: job.assignedNodeId,
-            cpuMilliseconds: attempt.usage.cpu_ms,
-            includesJobFee: false,
-          }
-        : null,
-      now,
-    );
+    // The network's or a device's failure is free; `charge` is set only for a failure that
+    // repeated on another provider's node (above).
+    await settleJob(repositories, failed, charge, now);
     return { job: failed, isRequeued: false };
   }
 

@@ -18,7 +18,7 @@ import type { JobRow } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../lib/http-errors.ts';
 import type { Repositories } from '../repositories/index.ts';
-import { placeJobHold, settleJob, type JobCharge } from './billing.ts';
+import { meteredCharge, placeJobHold, settleJob, type JobCharge } from './billing.ts';
 import type { JobWakeups } from './job-wakeups.service.ts';
 import { toJobResponse } from './job-view.ts';
 
@@ -39,7 +39,8 @@ const STATUS_FILTERS: Record<string, readonly JobStatus[] | undefined> = {
 
 function statusFilterOf(status: string | undefined): readonly JobStatus[] | undefined {
   if (status === undefined || status === '') return undefined;
-  if (!(status in STATUS_FILTERS)) {
+  // An own-property test: `in` would take __proto__, constructor or toString for filters.
+  if (!Object.hasOwn(STATUS_FILTERS, status)) {
     throw badRequest(
       `status must be one of ${Object.keys(STATUS_FILTERS).join(', ')}`,
       ERROR_CODES.validation,
@@ -140,13 +141,17 @@ export function createJobService(options: {
             outcome: 'cancelled',
             error: 'Cancelled by its owner',
           });
-          // Billed up to the cancellation: the attempt's time so far, on one core.
+          // Billed up to the cancellation: the attempt's time so far, on one core, and never
+          // more than the cost model of the whole job.
           if (attempt) {
-            charge = {
-              nodeId: attempt.nodeId,
-              cpuMilliseconds: Math.max(0, now.getTime() - attempt.startedAt.getTime()),
-              includesJobFee: false,
-            };
+            charge = await meteredCharge(
+              transaction,
+              locked,
+              attempt,
+              now.getTime() - attempt.startedAt.getTime(),
+              now,
+              { includesJobFee: false, coresAllowed: 1 },
+            );
           }
         }
         const cancelled = await transaction.jobs.update(locked.id, {

@@ -20,7 +20,7 @@ import { addSeconds, type Clock } from '../lib/clock.ts';
 import { badRequest, HttpError, notFound } from '../lib/http-errors.ts';
 import { loggableError } from '../lib/loggable-error.ts';
 import type { Repositories } from '../repositories/index.ts';
-import { settleJob } from './billing.ts';
+import { meteredCharge, settleJob } from './billing.ts';
 import { invalidDeviceToken } from './device.service.ts';
 import { notify } from './notify.ts';
 import {
@@ -364,12 +364,15 @@ export function createSchedulerService(options: {
           finishedAt: now,
           updatedAt: now,
         });
-        await settleJob(
+        const charge = await meteredCharge(
           transaction,
           completed,
-          { nodeId, cpuMilliseconds: input.usage.cpu_ms, includesJobFee: true },
+          attempt,
+          input.usage.cpu_ms,
           now,
+          { includesJobFee: true },
         );
+        await settleJob(transaction, completed, charge, now);
         return { job: completed, isRequeued: false };
       });
       if (outcome.isRequeued) wakeups.announce();

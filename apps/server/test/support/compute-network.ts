@@ -173,6 +173,14 @@ export function agentCall(
 }
 
 /** The true prime_sieve result for a small limit (what an honest agent reports). */
+/** The honest result for limit 10^11: π(10^11) and the largest prime below it are known values. */
+export const PRIME_SIEVE_1E11_RESULT = {
+  limit: 100_000_000_000,
+  count: 4_118_054_813,
+  largest: 99_999_999_977,
+  first: [2, 3, 5, 7, 11, 13, 17, 19, 23, 29],
+};
+
 export function primeSieveResult(limit: number) {
   const isComposite = new Uint8Array(limit + 1);
   const first: number[] = [];

@@ -1,0 +1,138 @@
+import { agentPaths, apiPaths, jobCostModel, type Lease } from '@fabric/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import { bearer } from './support/auth.ts';
+import { createManualClock } from './support/clock.ts';
+import {
+  agentCall,
+  cancelUnfinishedJobs,
+  enrollNode,
+  getJob,
+  leaseJob,
+  PRIME_SIEVE_1E11_RESULT,
+  registerEnterprise,
+  registerProvider,
+  submitJob,
+} from './support/compute-network.ts';
+import { describeEachDatabase } from './support/databases.ts';
+import { balanceOf, expectLedgerSound } from './support/money.ts';
+
+// "A device sets its own price": the CPU time a device reports is billed only up to what the
+// server saw (lease start to report, on its own clock, × the cores the job may use) and up to the
+// job's cost model; a device-reported failure is free; cancelling costs at most the cost model.
+
+const MINUTE = 60_000;
+const FIBONACCI_10 = {
+  n: 10,
+  digits: 2,
+  value: '55',
+  head: '55',
+  tail: '55',
+  sha256: '02d20bbd7e394ad5999a4cebabac9619732c343a4cac99470c03e23ba2bdc2bc',
+};
+/** $0.01 per completed job plus $0.000002 per CPU millisecond. */
+const costOf = (cpuMs: number, withJobFee = true) => (withJobFee ? 0.01 : 0) + cpuMs * 0.000002;
+/** The API shows costs in exact micro-dollars. */
+const roundCents = (dollars: number) => Math.round(dollars * 1e6) / 1e6;
+
+describeEachDatabase('billing bounds: what a device reports cannot raise its pay', (database) => {
+  let app: FastifyInstance;
+  const clock = createManualClock(new Date('2026-11-20T12:00:00.000Z'));
+
+  beforeAll(async () => {
+    app = await database.buildApp({
+      clock: clock.now,
+      config: { accessTokenTtlSeconds: 400 * 86_400 },
+    });
+  });
+  afterEach(async () => {
+    await cancelUnfinishedJobs(database);
+    await expectLedgerSound(database);
+  });
+
+  async function leasedJob(jobType: 'fibonacci' | 'prime_sieve', params: Record<string, unknown>) {
+    const provider = await registerProvider(app);
+    const enterprise = await registerEnterprise(app, { credits: 100 });
+    const { deviceToken } = await enrollNode(app, provider);
+    const job = await submitJob(app, enterprise, { job_type: jobType, params });
+    const leased: Lease = await leaseJob(app, deviceToken);
+    return { provider, enterprise, deviceToken, job, leased };
+  }
+
+  const complete = (deviceToken: string, leased: Lease, result: object, cpuMs: number) =>
+    agentCall(app, deviceToken, agentPaths.complete(leased.job_id), {
+      lease_id: leased.lease_id,
+      result,
+      usage: { wall_ms: cpuMs, cpu_ms: cpuMs, peak_memory_bytes: 1_048_576 },
+    });
+
+  it('F(10) reported as 20 CPU-minutes after 20 minutes is billed its cost model, not $2.40', async () => {
+    const { provider, enterprise, deviceToken, job, leased } = await leasedJob('fibonacci', {
+      n: 10,
+    });
+    clock.advanceBy(20 * MINUTE);
+    const done = await complete(deviceToken, leased, FIBONACCI_10, 20 * MINUTE);
+    expect(done.json()).toEqual({ accepted: true, reason: null });
+    const budget = jobCostModel('fibonacci', { n: 10 }).maxBillableCpuMs;
+    expect(budget).toBeLessThan(5000);
+    const charged = (await getJob(app, enterprise, job.id)).actual_cost;
+    expect(charged).toBe(roundCents(costOf(budget)));
+    expect((await balanceOf(app, provider)).pending_earnings).toBeLessThanOrEqual(
+      roundCents(costOf(budget) * 0.8),
+    );
+  });
+
+  it('bills no more CPU time than the server saw the lease run on the cores the job may use', async () => {
+    const { enterprise, deviceToken, job, leased } = await leasedJob('prime_sieve', {
+      limit: PRIME_SIEVE_1E11_RESULT.limit,
+    });
+    // The test node offers 4 cores; the lease ran 10 s by the server's clock.
+    clock.advanceBy(10_000);
+    const done = await complete(deviceToken, leased, PRIME_SIEVE_1E11_RESULT, 30 * MINUTE);
+    expect(done.json()).toEqual({ accepted: true, reason: null });
+    expect((await getJob(app, enterprise, job.id)).actual_cost).toBe(roundCents(costOf(40_000)));
+  });
+
+  it('bills an honest report as it is', async () => {
+    const { enterprise, deviceToken, job, leased } = await leasedJob('prime_sieve', {
+      limit: PRIME_SIEVE_1E11_RESULT.limit,
+    });
+    clock.advanceBy(5 * MINUTE);
+    await complete(deviceToken, leased, PRIME_SIEVE_1E11_RESULT, 240_000);
+    expect((await getJob(app, enterprise, job.id)).actual_cost).toBe(roundCents(costOf(240_000)));
+  });
+
+  it('a failure the device reports as final, with inflated usage, costs nothing', async () => {
+    const { provider, enterprise, deviceToken, job, leased } = await leasedJob('fibonacci', {
+      n: 10,
+    });
+    clock.advanceBy(20 * MINUTE);
+    const failed = await agentCall(app, deviceToken, agentPaths.fail(leased.job_id), {
+      lease_id: leased.lease_id,
+      error: 'kernel crashed',
+      retryable: false,
+      usage: { wall_ms: 20 * MINUTE, cpu_ms: 20 * MINUTE, peak_memory_bytes: 1 },
+    });
+    expect(failed.statusCode, failed.body).toBe(200);
+    const ended = await getJob(app, enterprise, job.id);
+    expect(ended.status).toBe('failed');
+    expect(ended.actual_cost).toBe(0);
+    expect((await balanceOf(app, enterprise)).balance).toBe(100);
+    expect((await balanceOf(app, provider)).pending_earnings).toBe(0);
+  });
+
+  it('cancelling a job that has run for hours costs at most its cost model', async () => {
+    const { enterprise, job } = await leasedJob('fibonacci', { n: 10 });
+    clock.advanceBy(2 * 60 * MINUTE);
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: apiPaths.jobs.cancel(job.id),
+      headers: bearer(enterprise),
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const budget = jobCostModel('fibonacci', { n: 10 }).maxBillableCpuMs;
+    expect((await getJob(app, enterprise, job.id)).actual_cost).toBe(
+      roundCents(costOf(budget, false)),
+    );
+  });
+});
