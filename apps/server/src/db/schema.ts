@@ -242,6 +242,8 @@ export const jobs = pgTable(
     /** Integer micro-dollars. */
     estimatedCostMicros: bigint('estimated_cost_micros', { mode: 'number' }),
     actualCostMicros: bigint('actual_cost_micros', { mode: 'number' }),
+    /** The submit's Idempotency-Key: a retried submit returns this job instead of a new one. */
+    idempotencyKey: text('idempotency_key'),
     ...timestamps,
     /** First lease of the job (kept across retries). */
     startedAt: optionalTimestamp('started_at'),
@@ -251,6 +253,7 @@ export const jobs = pgTable(
     check('jobs_priority_range', sql`${table.priority} IN (0, 1)`),
     check('jobs_progress_range', sql`${table.progress} >= 0 AND ${table.progress} <= 1`),
     index('jobs_owner_created_index').on(table.ownerId, table.createdAt, table.sequence),
+    uniqueIndex('jobs_owner_idempotency_unique').on(table.ownerId, table.idempotencyKey),
     index('jobs_owner_status_index').on(
       table.ownerId,
       table.status,

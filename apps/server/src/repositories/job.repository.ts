@@ -40,6 +40,24 @@ export function createJobRepository(db: Database) {
       return row;
     },
 
+    /**
+     * Inserts the job unless its owner already has one with the same idempotency key (undefined
+     * then; a concurrent insert with the key waits for the other transaction to end first).
+     */
+    async insertOnce(job: NewJob & { idempotencyKey: string }): Promise<JobRow | undefined> {
+      const [row] = await db.insert(jobs).values(job).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async findByIdempotencyKey(ownerId: string, key: string): Promise<JobRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.ownerId, ownerId), eq(jobs.idempotencyKey, key)))
+        .limit(1);
+      return row;
+    },
+
     async findById(id: string): Promise<JobRow | undefined> {
       const [row] = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
       return row;

@@ -13,10 +13,12 @@ import {
   type jobListQuerySchema,
   type submitJobRequestSchema,
 } from '@fabric/contract';
+import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import type { JobRow } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../lib/http-errors.ts';
+import { idempotencyConflict } from '../lib/idempotency-key.ts';
 import type { Repositories } from '../repositories/index.ts';
 import { meteredCharge, placeJobHold, settleJob, type JobCharge } from './billing.ts';
 import type { JobWakeups } from './job-wakeups.service.ts';
@@ -66,12 +68,31 @@ export function createJobService(options: {
   const toResponse = (job: JobRow) => toJobResponse(job, queueTimeoutHours);
 
   return {
-    /** Queues the job and holds its price on the owner's credits (402 when they fall short). */
-    async submit(ownerId: string, input: SubmitJobInput): Promise<Job> {
+    /**
+     * Queues the job and holds its price on the owner's credits (402 when they fall short). With
+     * an idempotency key, a retry returns the job of the first submit (one job, one hold) and the
+     * key with another job is refused.
+     */
+    async submit(
+      ownerId: string,
+      input: SubmitJobInput,
+      idempotencyKey: string | null = null,
+    ): Promise<Job> {
+      const sameJob = (earlier: JobRow) =>
+        earlier.jobType === input.job_type &&
+        earlier.priority === input.priority &&
+        isDeepStrictEqual(earlier.params, input.params);
+      if (idempotencyKey) {
+        const earlier = await repositories.jobs.findByIdempotencyKey(ownerId, idempotencyKey);
+        if (earlier) {
+          if (!sameJob(earlier)) throw idempotencyConflict('a different job');
+          return toResponse(earlier);
+        }
+      }
       const now = clock();
       const runnable = isRunnable(input.job_type);
       const job = await repositories.transaction(async (transaction) => {
-        const inserted = await transaction.jobs.insert({
+        const row = {
           ownerId,
           jobType: input.job_type,
           params: input.params,
@@ -83,10 +104,20 @@ export function createJobService(options: {
           estimatedCostMicros: JOB_HOLD_MICROS,
           createdAt: now,
           updatedAt: now,
-        });
-        await placeJobHold(transaction, inserted, now);
+        };
+        const inserted = idempotencyKey
+          ? await transaction.jobs.insertOnce({ ...row, idempotencyKey })
+          : await transaction.jobs.insert(row);
+        if (inserted) await placeJobHold(transaction, inserted, now);
         return inserted;
       });
+      if (!job && idempotencyKey) {
+        // A concurrent submit with the same key inserted first: this is a retry of it.
+        const earlier = await repositories.jobs.findByIdempotencyKey(ownerId, idempotencyKey);
+        if (earlier && sameJob(earlier)) return toResponse(earlier);
+        throw idempotencyConflict('a different job');
+      }
+      if (!job) throw new Error('The job was not recorded');
       if (runnable) wakeups.announce();
       return toResponse(job);
     },

@@ -15,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LedgerTransactionKind, PayoutRow } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { HttpError } from '../lib/http-errors.ts';
+import { idempotencyConflict as idempotencyConflictOf } from '../lib/idempotency-key.ts';
 import { loggableError } from '../lib/loggable-error.ts';
 import { dollarsToMicroDollars, formatMicroDollars } from '../lib/money.ts';
 import {
@@ -72,13 +73,7 @@ function describe(row: HistoryRow): string {
   }
 }
 
-function idempotencyConflict(): HttpError {
-  return new HttpError(
-    409,
-    'This Idempotency-Key was already used for a different amount',
-    ERROR_CODES.idempotencyConflict,
-  );
-}
+const idempotencyConflict = () => idempotencyConflictOf('a different amount');
 
 /**
  * Money seen from the API: balances and history from the ledger, credit purchases and payouts

@@ -8,6 +8,7 @@ import {
 } from '@fabric/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
 import type { Services } from '../../services/index.ts';
 import { bearerSecurity, errorResponses, routePattern } from './errors.ts';
@@ -45,13 +46,22 @@ export function jobRoutes(fastify: FastifyInstance, { services }: { services: Se
         tags,
         security: bearerSecurity,
         summary:
-          'Submit a job; params are checked against the job type, and its price cap is held on the credits (402 when they fall short)',
+          'Submit a job; params are checked against the job type, and its price cap is held on the credits (402 when they fall short). ' +
+          'Honours Idempotency-Key: the same key returns the same job with one hold; the key with another job is refused with 409.',
         body: submitJobRequestSchema,
-        response: { 201: jobSchema, ...errorResponses(400, 401, 402, 403, 415) },
+        response: { 201: jobSchema, ...errorResponses(400, 401, 402, 403, 409, 415) },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await services.jobs.submit(currentUser(request).id, request.body)),
+      reply
+        .code(201)
+        .send(
+          await services.jobs.submit(
+            currentUser(request).id,
+            request.body,
+            idempotencyKeyOf(request),
+          ),
+        ),
   );
 
   app.get(

@@ -5,38 +5,22 @@ import {
   balanceResponseSchema,
   connectStatusResponseSchema,
   ERROR_CODES,
-  IDEMPOTENCY_KEY_HEADER,
   onboardingLinkResponseSchema,
   payoutResponseSchema,
   transactionListQuerySchema,
   transactionListResponseSchema,
 } from '@fabric/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/http-errors.ts';
+import { idempotencyKeyOf } from '../../lib/idempotency-key.ts';
 import { currentUser, requireRole } from '../../plugins/auth.ts';
 import type { Services } from '../../services/index.ts';
 import { monthKey } from '../../services/payment.service.ts';
 import { bearerSecurity, errorResponses } from './errors.ts';
 
 const tags = ['payment'];
-const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{1,200}$/;
-
-/** The Idempotency-Key header, when given: 1-200 letters, digits and . _ : - */
-function idempotencyKeyOf(request: FastifyRequest): string | null {
-  const value = request.headers[IDEMPOTENCY_KEY_HEADER];
-  if (value === undefined) return null;
-  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) {
-    throw badRequest(
-      'Idempotency-Key must be 1 to 200 letters, digits, dots, colons, dashes or underscores',
-      ERROR_CODES.validation,
-      'Idempotency-Key',
-    );
-  }
-  return value;
-}
-
 const statementQuerySchema = z.object({
   month: transactionListQuerySchema.shape.month.unwrap(),
 });

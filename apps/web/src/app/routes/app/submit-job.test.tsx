@@ -1,4 +1,4 @@
-import { apiPaths } from '@fabric/contract';
+import { apiPaths, IDEMPOTENCY_KEY_HEADER } from '@fabric/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '@/testing/fetch-stub';
@@ -75,6 +75,10 @@ describe('Submit New Job', () => {
       params: { limit: 1000 },
       priority: 1,
     });
+    // One Idempotency-Key per submission, so a retried request cannot queue the job twice.
+    expect(network.callsTo(SUBMIT)[0]?.headers.get(IDEMPOTENCY_KEY_HEADER)).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/jobs');
     });

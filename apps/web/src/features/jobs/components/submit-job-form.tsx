@@ -64,7 +64,7 @@ export function SubmitJobForm({ creditBalance }: { creditBalance?: ReactNode }) 
     if (!jobType || params === null) return;
 
     submitJob.mutate(
-      { job_type: jobType, params, priority },
+      { job: { job_type: jobType, params, priority }, idempotencyKey: crypto.randomUUID() },
       {
         onSuccess: () => {
           toast.success('Job submitted successfully!');
