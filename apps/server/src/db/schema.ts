@@ -231,6 +231,11 @@ export const jobs = pgTable(
       .default(sql`'{}'::uuid[]`),
     currentLeaseId: uuid('current_lease_id'),
     leaseExpiresAt: optionalTimestamp('lease_expires_at'),
+    /**
+     * The current lease ends here however often its node heartbeats: the lease start plus the
+     * job's maximum runtime from its cost model. Lease extensions never pass it.
+     */
+    runDeadlineAt: optionalTimestamp('run_deadline_at'),
     progress: doublePrecision('progress').notNull().default(0),
     progressMessage: text('progress_message'),
     result: jsonb('result').$type<Record<string, unknown>>(),

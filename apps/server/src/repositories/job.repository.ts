@@ -32,6 +32,11 @@ function ofOwner(ownerId: string, statuses: readonly JobStatus[] | undefined): S
     : eq(jobs.ownerId, ownerId);
 }
 
+/** A lease extension to `until`, but never past the lease's run deadline. */
+function notPastRunDeadline(until: Date) {
+  return sql`LEAST(${until.toISOString()}::timestamptz, COALESCE(${jobs.runDeadlineAt}, ${until.toISOString()}::timestamptz))`;
+}
+
 export function createJobRepository(db: Database) {
   return {
     async insert(job: NewJob): Promise<JobRow> {
@@ -177,7 +182,7 @@ export function createJobRepository(db: Database) {
         .set({
           progress: progress.progress,
           progressMessage: progress.message,
-          leaseExpiresAt: progress.leaseExpiresAt,
+          leaseExpiresAt: notPastRunDeadline(progress.leaseExpiresAt),
           updatedAt: progress.now,
         })
         .where(and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.currentLeaseId, leaseId)))
@@ -189,7 +194,7 @@ export function createJobRepository(db: Database) {
     async extendLeaseOfNode(nodeId: string, leaseExpiresAt: Date): Promise<void> {
       await db
         .update(jobs)
-        .set({ leaseExpiresAt })
+        .set({ leaseExpiresAt: notPastRunDeadline(leaseExpiresAt) })
         .where(and(eq(jobs.assignedNodeId, nodeId), eq(jobs.status, 'running')));
     },
 

@@ -84,6 +84,7 @@ export async function endUnsuccessfulAttempt(
     excludedNodeIds,
     currentLeaseId: null,
     leaseExpiresAt: null,
+    runDeadlineAt: null,
     updatedAt: now,
   };
 

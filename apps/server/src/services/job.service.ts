@@ -191,6 +191,7 @@ export function createJobService(options: {
           queueReason: null,
           currentLeaseId: null,
           leaseExpiresAt: null,
+          runDeadlineAt: null,
           finishedAt: now,
           updatedAt: now,
         });

@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import {
   ERROR_CODES,
   HEARTBEAT_INTERVAL_SECONDS,
+  jobCostModel,
   jobResultSchemas,
   LEASE_TIMEOUT_SECONDS,
   RUNNABLE_JOB_TYPES,
@@ -60,6 +61,12 @@ const WAIT_RECHECK_MILLISECONDS = 5000;
 /** Challenge seeds are random non-negative 31-bit integers. */
 const CHALLENGE_SEED_LIMIT = 2 ** 31;
 
+/** Why a lease was taken back from a node that kept it past the job's maximum runtime. */
+export function ranPastMaximumRuntime(maxRuntimeMs: number): string {
+  const minutes = Math.ceil(maxRuntimeMs / 60_000);
+  return `the node ran past its maximum runtime of ${minutes.toString()} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
 function leaseNotValid(): HttpError {
   return new HttpError(409, LEASE_NOT_VALID_MESSAGE, ERROR_CODES.leaseNotValid);
 }
@@ -103,7 +110,10 @@ export function createSchedulerService(options: {
         // gets the lease it holds, extended.
         const attempt = await transaction.jobAttempts.findByLeaseId(held.currentLeaseId);
         if (attempt) {
-          const extended = await transaction.jobs.update(held.id, { leaseExpiresAt: expiresAt });
+          const extended = await transaction.jobs.update(held.id, {
+            leaseExpiresAt:
+              held.runDeadlineAt && held.runDeadlineAt < expiresAt ? held.runDeadlineAt : expiresAt,
+          });
           return toLease(extended, attempt);
         }
       }
@@ -115,12 +125,16 @@ export function createSchedulerService(options: {
 
       const attemptNumber = job.attempts + 1;
       const leaseId = randomUUID();
+      const runDeadlineAt = new Date(
+        now.getTime() + jobCostModel(job.jobType, job.params).maxRuntimeMs,
+      );
       const leased = await transaction.jobs.update(job.id, {
         status: 'running',
         assignedNodeId: node.id,
         attempts: attemptNumber,
         currentLeaseId: leaseId,
-        leaseExpiresAt: expiresAt,
+        leaseExpiresAt: expiresAt < runDeadlineAt ? expiresAt : runDeadlineAt,
+        runDeadlineAt,
         startedAt: job.startedAt ?? now,
         progress: 0,
         progressMessage: null,
@@ -197,15 +211,19 @@ export function createSchedulerService(options: {
           const expired = await transaction.jobs.lockExpiredLeases(now, SWEEP_BATCH);
           let requeuedHere = false;
           for (const job of expired) {
+            // A node that heartbeats but never finishes is taken off the job for good.
+            const isPastDeadline = job.runDeadlineAt !== null && job.runDeadlineAt <= now;
             const ended = await endUnsuccessfulAttempt(
               transaction,
               job,
               {
                 outcome: 'expired',
-                reason: NODE_STOPPED_RESPONDING,
+                reason: isPastDeadline
+                  ? ranPastMaximumRuntime(jobCostModel(job.jobType, job.params).maxRuntimeMs)
+                  : NODE_STOPPED_RESPONDING,
                 isCounted: true,
                 isRetryable: true,
-                excludesNode: false,
+                excludesNode: isPastDeadline,
               },
               now,
             );
@@ -361,6 +379,7 @@ export function createSchedulerService(options: {
           queueReason: null,
           currentLeaseId: null,
           leaseExpiresAt: null,
+          runDeadlineAt: null,
           finishedAt: now,
           updatedAt: now,
         });

@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ADD COLUMN "run_deadline_at" timestamp with time zone;
