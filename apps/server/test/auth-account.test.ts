@@ -199,6 +199,21 @@ describeEachDatabase('profile, password change and password reset', (database) =
       });
     });
 
+    it('answers 400 for a new password that is one of the most common ones', async () => {
+      const { email, auth } = await registerUser(app);
+      const common = await changePassword(auth.access_token, {
+        current_password: TEST_PASSWORD,
+        new_password: 'iloveyou',
+      });
+      expect(common.statusCode).toBe(400);
+      expect(common.json()).toEqual({
+        field: 'new_password',
+        message: 'This password is too common; choose one that is harder to guess',
+        code: ERROR_CODES.validation,
+      });
+      expect((await login(app, { email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    });
+
     it('answers 401 without a token', async () => {
       const response = await app.inject({
         method: 'PUT',
@@ -299,6 +314,11 @@ describeEachDatabase('profile, password change and password reset', (database) =
       expect(short.json()).toMatchObject({
         field: 'new_password',
         message: 'Password must be at least 8 characters',
+      });
+      const common = await reset(mailer.lastResetToken(email), 'Sunshine');
+      expect(common.json()).toMatchObject({
+        field: 'new_password',
+        message: 'This password is too common; choose one that is harder to guess',
       });
       const missingToken = await app.inject({
         method: 'POST',

@@ -127,6 +127,11 @@ describeEachDatabase('registration and sign-in', (database) => {
         'Password must be at most 128 characters',
       ],
       [
+        { email: uniqueEmail(), password: 'Password1', role: 'enterprise' },
+        'password',
+        'This password is too common; choose one that is harder to guess',
+      ],
+      [
         { email: uniqueEmail(), password: TEST_PASSWORD },
         'role',
         'Role must be node_provider or enterprise',

@@ -5,6 +5,7 @@ import {
   PASSWORD_MIN_LENGTH,
   TEXT_FIELD_MAX_LENGTH,
 } from './constants.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords.ts';
 
 // Field schemas shared by the server's validation and the web forms, so both say the same thing.
 
@@ -26,7 +27,15 @@ export const newPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  // After the length rules, and only for a password that passes them, so it never hides them.
+  .refine(
+    (password) =>
+      password.length < PASSWORD_MIN_LENGTH ||
+      password.length > PASSWORD_MAX_LENGTH ||
+      !isCommonPassword(password),
+    COMMON_PASSWORD_MESSAGE,
+  );
 
 export function requiredText(label: string) {
   return z

@@ -68,6 +68,21 @@ describe('sign-up form', () => {
     expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
   });
 
+  it('refuses one of the most common passwords before calling the server', async () => {
+    const network = stubFetch();
+    const { user } = renderSignUp();
+
+    await user.type(screen.getByLabelText('Email'), 'ada@example.test');
+    await user.type(screen.getByLabelText('Password'), 'Password1');
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    const message = 'This password is too common; choose one that is harder to guess';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(message);
+    expect(network.calls).toHaveLength(0);
+  });
+
   it('registers a node provider with email, password, role and name, then welcomes them', async () => {
     const network = stubFetch().on(REGISTER, () =>
       jsonResponse(201, authResponseFor(providerUser, '3')),
