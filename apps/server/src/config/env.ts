@@ -43,6 +43,10 @@ export interface AppConfig {
    * fails free of charge, so its hold never stays on the owner's credits for good.
    */
   queueTimeoutHours: number;
+  /** Enrolled nodes one provider account may have at once (MAX_NODES_PER_PROVIDER). */
+  maxNodesPerProvider: number;
+  /** Leases all of one provider's nodes may take per minute (PROVIDER_LEASES_PER_MINUTE). */
+  providerLeasesPerMinute: number;
   /**
    * Stripe secret key: when set, card payments, bank connection and payouts go through Stripe;
    * otherwise through the built-in sandbox.
@@ -50,6 +54,14 @@ export interface AppConfig {
   stripeSecretKey: string | undefined;
   /** Signing secret(s) of the Stripe webhook endpoint(s), comma-separated; needed with the key. */
   stripeWebhookSecret: string | undefined;
+  /** Open GET /api/events streams per user, and per client address, in each server process. */
+  eventStreamsPerUser: number;
+  eventStreamsPerIp: number;
+  /**
+   * NODE_ENV=production: without SMTP_URL, emails are not written to the log (reset links are
+   * credentials), only the fact that one was not sent.
+   */
+  isProduction: boolean;
   /** Not an environment setting: tests pass cheaper parameters, production keeps the defaults. */
   passwordHashing: PasswordHashingOptions;
 }
@@ -131,6 +143,12 @@ const environmentSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: positiveInteger('AUTH_RATE_LIMIT_PER_IP', 30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: positiveInteger('AUTH_RATE_LIMIT_PER_ACCOUNT', 5),
   QUEUE_TIMEOUT_HOURS: positiveInteger('QUEUE_TIMEOUT_HOURS', 24),
+  MAX_NODES_PER_PROVIDER: positiveInteger('MAX_NODES_PER_PROVIDER', 20),
+  PROVIDER_LEASES_PER_MINUTE: positiveInteger('PROVIDER_LEASES_PER_MINUTE', 120),
+  EVENT_STREAMS_PER_USER: positiveInteger('EVENT_STREAMS_PER_USER', 10),
+  EVENT_STREAMS_PER_IP: positiveInteger('EVENT_STREAMS_PER_IP', 10),
+  // Any value is allowed (development, test, staging...); only `production` changes anything.
+  NODE_ENV: optionalString(),
   STRIPE_SECRET_KEY: z.preprocess(
     emptyAsUndefined,
     z
@@ -219,6 +237,11 @@ export function loadConfig(
     authRateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
     authRateLimitPerAccount: env.AUTH_RATE_LIMIT_PER_ACCOUNT,
     queueTimeoutHours: env.QUEUE_TIMEOUT_HOURS,
+    maxNodesPerProvider: env.MAX_NODES_PER_PROVIDER,
+    providerLeasesPerMinute: env.PROVIDER_LEASES_PER_MINUTE,
+    eventStreamsPerUser: env.EVENT_STREAMS_PER_USER,
+    eventStreamsPerIp: env.EVENT_STREAMS_PER_IP,
+    isProduction: env.NODE_ENV === 'production',
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
     passwordHashing: DEFAULT_PASSWORD_HASHING,

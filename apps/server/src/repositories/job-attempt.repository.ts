@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { JobType } from '@fabric/contract';
 import type { Database } from '../db/connection.ts';
 import {
@@ -104,6 +104,16 @@ export function createJobAttemptRepository(db: Database) {
         )
         .limit(1);
       return row !== undefined;
+    },
+
+    /** Leases the owner's nodes took since `since` (job_attempts_node_id_index per node). */
+    async countLeasesOfOwnerSince(ownerId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(jobAttempts)
+        .innerJoin(nodes, eq(nodes.id, jobAttempts.nodeId))
+        .where(and(eq(nodes.ownerId, ownerId), gte(jobAttempts.startedAt, since)));
+      return row?.total ?? 0;
     },
 
     async listOfJob(jobId: string): Promise<JobAttemptRow[]> {

@@ -146,6 +146,14 @@ export function createNodeRepository(db: Database) {
         .orderBy(asc(nodes.createdAt), asc(nodes.id));
     },
 
+    async countEnrolledOfOwner(ownerId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(nodes)
+        .where(and(eq(nodes.ownerId, ownerId), isEnrolled));
+      return row?.total ?? 0;
+    },
+
     /** The ids of the owner's enrolled nodes. */
     async listEnrolledIdsOfOwner(ownerId: string): Promise<string[]> {
       const rows = await db

@@ -62,6 +62,14 @@ export function createUserRepository(db: Database) {
       return row;
     },
 
+    /**
+     * Locks the user's row for the rest of the transaction: serializes what must be counted per
+     * account (its enrolled nodes) across processes.
+     */
+    async lockById(id: string): Promise<void> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    },
+
     async findByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
       return row;

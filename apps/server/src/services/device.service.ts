@@ -38,11 +38,32 @@ function newDeviceToken(): { token: string; hash: string } {
 }
 
 /** Enrollment of devices, device-token authentication and heartbeats. */
-export function createDeviceService(options: { repositories: Repositories; clock: Clock }) {
-  const { repositories, clock } = options;
+export function createDeviceService(options: {
+  repositories: Repositories;
+  clock: Clock;
+  /** MAX_NODES_PER_PROVIDER: enrolled nodes one account may have at once. */
+  maxNodesPerProvider: number;
+}) {
+  const { repositories, clock, maxNodesPerProvider } = options;
 
-  /** Returns the node and whether it was created (false: an existing node was enrolled again). */
+  /**
+   * Returns the node and whether it was created (false: an existing node was enrolled again).
+   * Runs in a transaction holding the owner's row lock, so the node limit holds however many
+   * devices enroll at once.
+   */
   async function enroll(
+    ownerId: string,
+    input: RegisterNodeRequest,
+    tokenHash: string,
+  ): Promise<{ node: NodeRow; isNew: boolean }> {
+    return repositories.transaction(async (transaction) => {
+      await transaction.users.lockById(ownerId);
+      return enrollLocked(transaction, ownerId, input, tokenHash);
+    });
+  }
+
+  async function enrollLocked(
+    repositories: Repositories,
     ownerId: string,
     input: RegisterNodeRequest,
     tokenHash: string,
@@ -66,6 +87,12 @@ export function createDeviceService(options: { repositories: Repositories; clock
         name: input.name ?? enrolled.name,
       });
       if (node) return { node, isNew: false };
+    }
+    // Everything below adds an enrolled node to the account.
+    if ((await repositories.nodes.countEnrolledOfOwner(ownerId)) >= maxNodesPerProvider) {
+      throw conflict(
+        `This account has reached its limit of ${maxNodesPerProvider.toString()} enrolled nodes. Unenroll a node before adding another.`,
+      );
     }
     const previous = await repositories.nodes.findLatestOfOwnerByDeviceId(ownerId, input.device_id);
     if (previous?.unenrolledAt) {

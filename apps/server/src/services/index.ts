@@ -58,7 +58,11 @@ export function createServices(dependencies: ServiceDependencies) {
   });
   const wakeups = createJobWakeups({ connection: dependencies.connection, logger });
   const nodes = createNodeService({ repositories, clock, wakeups });
-  const devices = createDeviceService({ repositories, clock });
+  const devices = createDeviceService({
+    repositories,
+    clock,
+    maxNodesPerProvider: config.maxNodesPerProvider,
+  });
   const jobs = createJobService({
     repositories,
     clock,
@@ -151,6 +155,7 @@ export function createServices(dependencies: ServiceDependencies) {
       repositories,
       clock,
       queueTimeoutHours: config.queueTimeoutHours,
+      providerLeasesPerMinute: config.providerLeasesPerMinute,
       wakeups,
       verifyResult,
       logger,

@@ -90,8 +90,11 @@ export function createSchedulerService(options: {
   logger: FastifyBaseLogger;
   /** A job waiting in the queue this long fails free of charge (QUEUE_TIMEOUT_HOURS). */
   queueTimeoutHours: number;
+  /** Leases all of one provider's nodes may take per minute (PROVIDER_LEASES_PER_MINUTE). */
+  providerLeasesPerMinute: number;
 }) {
   const { repositories, clock, wakeups, verifyResult, logger, queueTimeoutHours } = options;
+  const { providerLeasesPerMinute } = options;
   let lastSweepAt = Number.NEGATIVE_INFINITY;
 
   /** One try: the node's current job if it holds one, else the next queued job it may run. */
@@ -120,6 +123,13 @@ export function createSchedulerService(options: {
       if (node.pausedAt) return null;
       const jobTypes = runnableTypesOf(node);
       if (jobTypes.length === 0) return null;
+      // One provider cannot take the whole queue, however many nodes it runs. (Two of its nodes
+      // leasing at the same instant may each pass: the overshoot is at most its node count.)
+      const recentLeases = await transaction.jobAttempts.countLeasesOfOwnerSince(
+        node.ownerId,
+        addSeconds(now, -60),
+      );
+      if (recentLeases >= providerLeasesPerMinute) return null;
       const job = await transaction.jobs.lockNextQueuedForNode(node.id, jobTypes);
       if (!job) return null;
 
