@@ -62,19 +62,20 @@ describeEachDatabase('per-provider limits on nodes and leases', (database) => {
   it('leases a provider at most the configured number of jobs a minute across its nodes', async () => {
     const enterprise = await registerEnterprise(app, { credits: 20 });
     const provider = await registerProvider(app);
-    const nodes = [await enrollNode(app, provider), await enrollNode(app, provider)];
+    const one = await enrollNode(app, provider);
+    const two = await enrollNode(app, provider);
     for (let count = 0; count < 3; count += 1) await submitJob(app, enterprise);
 
-    const first = await leaseJob(app, nodes[0]!.deviceToken);
-    await completeRequest(app, nodes[0]!.deviceToken, first, primeSieveResult(30));
-    await leaseJob(app, nodes[1]!.deviceToken);
-    expect(await lease(app, nodes[0]!.deviceToken)).toBeNull();
+    const first = await leaseJob(app, one.deviceToken);
+    await completeRequest(app, one.deviceToken, first, primeSieveResult(30));
+    await leaseJob(app, two.deviceToken);
+    expect(await lease(app, one.deviceToken)).toBeNull();
     // Another provider's node is not held back by this one's limit.
     const stranger = await enrollNode(app, await registerProvider(app));
     expect(await lease(app, stranger.deviceToken)).not.toBeNull();
 
     await submitJob(app, enterprise);
     clock.advanceBy(61_000);
-    expect(await lease(app, nodes[0]!.deviceToken)).not.toBeNull();
+    expect(await lease(app, one.deviceToken)).not.toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JOB_TYPES, NODE_STATUSES } from './constants.ts';
-import { idSchema, timestampSchema } from './fields.ts';
+import { idSchema, safeJsonRecord, safeString, timestampSchema } from './fields.ts';
 import { jobUsageSchema } from './job-params.ts';
 import { hardwareInfoSchema, nodeSchema } from './nodes.ts';
 import { jobPrioritySchema, jobTypeSchema } from './jobs.ts';
@@ -39,17 +39,12 @@ export const registerNodeRequestSchema = z.object({
     .min(8, 'device_id must be at least 8 characters')
     .max(128, 'device_id must be at most 128 characters')
     .regex(/^[A-Za-z0-9._:-]+$/, 'device_id may contain only letters, digits and . _ : -'),
-  name: z
-    .string()
-    .trim()
-    .min(1, 'name must not be empty')
-    .max(100, 'name must be at most 100 characters')
-    .optional(),
+  name: safeString('name', 100, { trim: true }).min(1, 'name must not be empty').optional(),
   hardware_info: hardwareInfoSchema,
   supported_job_types: z
     .array(z.enum(JOB_TYPES, { error: 'Unknown job type' }))
     .max(JOB_TYPES.length),
-  agent_version: z.string().max(40, 'agent_version must be at most 40 characters'),
+  agent_version: safeString('agent_version', 40),
 });
 export type RegisterNodeRequest = z.infer<typeof registerNodeRequestSchema>;
 
@@ -130,13 +125,17 @@ export type Lease = z.infer<typeof leaseSchema>;
 export const leaseResponseSchema = z.object({ lease: leaseSchema.nullable() });
 export type LeaseResponse = z.infer<typeof leaseResponseSchema>;
 
+/** Bounds of the free text an agent reports. */
+export const PROGRESS_MESSAGE_MAX_LENGTH = 200;
+export const FAIL_ERROR_MAX_LENGTH = 2000;
+
 export const progressRequestSchema = z.object({
   lease_id: idSchema,
   progress: z
     .number()
     .min(0, 'progress must be between 0 and 1')
     .max(1, 'progress must be between 0 and 1'),
-  message: z.string().max(200).optional(),
+  message: safeString('message', PROGRESS_MESSAGE_MAX_LENGTH).optional(),
 });
 export type ProgressRequest = z.infer<typeof progressRequestSchema>;
 
@@ -146,7 +145,8 @@ export type ProgressResponse = z.infer<typeof progressResponseSchema>;
 
 export const completeJobRequestSchema = z.object({
   lease_id: idSchema,
-  result: z.record(z.string(), z.unknown()),
+  /** Checked against the job type's result schema by the server; stored as JSON. */
+  result: safeJsonRecord('result'),
   usage: jobUsageSchema,
 });
 export type CompleteJobRequest = z.infer<typeof completeJobRequestSchema>;
@@ -160,7 +160,7 @@ export type CompleteJobResponse = z.infer<typeof completeJobResponseSchema>;
 
 export const failJobRequestSchema = z.object({
   lease_id: idSchema,
-  error: z.string().min(1).max(2000),
+  error: safeString('error', FAIL_ERROR_MAX_LENGTH).min(1, 'error must not be empty'),
   /** False for errors that will recur anywhere (bad params): the job fails at once instead of being retried. */
   retryable: z.boolean(),
   usage: jobUsageSchema.optional(),

@@ -6,6 +6,7 @@ import {
   newPasswordSchema,
   optionalText,
   passwordPresentSchema,
+  safeString,
   timestampSchema,
 } from './fields.ts';
 
@@ -44,10 +45,13 @@ export const authResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
+/** Tokens the server issued are 43 characters; anything far longer is not one of them. */
+const TOKEN_MAX_LENGTH = 200;
+
 export const refreshRequestSchema = z.object({
-  refresh_token: z
-    .string({ error: 'Refresh token is required' })
-    .min(1, 'Refresh token is required'),
+  refresh_token: safeString('Refresh token', TOKEN_MAX_LENGTH, {
+    error: 'Refresh token is required',
+  }).min(1, 'Refresh token is required'),
 });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
@@ -88,7 +92,10 @@ export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
 
 export const resetPasswordRequestSchema = z.object({
-  token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required'),
+  token: safeString('Reset token', TOKEN_MAX_LENGTH, { error: 'Reset token is required' }).min(
+    1,
+    'Reset token is required',
+  ),
   new_password: newPasswordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;

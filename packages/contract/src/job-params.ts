@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeJsonRecord } from './fields.ts';
 
 // Parameters of each job type, with the bounds the agent and the server both enforce. Every kernel
 // runs on `{}` with the defaults below. The server refuses bad params at submit (400 naming the
@@ -142,8 +143,17 @@ export const primeSieveParamsSchema = z.strictObject(
 );
 export type PrimeSieveParams = z.infer<typeof primeSieveParamsSchema>;
 
-/** The AI job types get their kernels in a later issue; until then any object is accepted and the job waits. */
-export const pendingKernelParamsSchema = z.record(z.string(), z.unknown());
+/** Params of a type without a fixed shape, as UTF-8 JSON: room for a long prompt, not for a data set. */
+export const FREE_PARAMS_MAX_BYTES = 64 * 1024;
+
+/**
+ * The AI job types get their kernels in a later issue; until then any JSON object is accepted
+ * (text PostgreSQL can store, at most FREE_PARAMS_MAX_BYTES) and the job waits. The other types'
+ * params are bounded by their own schemas (inline matrices stay under the request size limit).
+ */
+export const pendingKernelParamsSchema = safeJsonRecord('params', {
+  maxBytes: FREE_PARAMS_MAX_BYTES,
+});
 
 export const jobParamsSchemas = {
   matrix_multiply: matrixMultiplyParamsSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JOB_TYPES } from './constants.ts';
-import { idSchema, timestampSchema } from './fields.ts';
+import { idSchema, safeString, timestampSchema } from './fields.ts';
 import { jobParamsSchemas, jobUsageSchema } from './job-params.ts';
 
 export const jobTypeSchema = z.enum(JOB_TYPES, { error: 'Unknown job type' });
@@ -69,7 +69,7 @@ export const jobSchema = z.object({
 export type Job = z.infer<typeof jobSchema>;
 
 export const jobListQuerySchema = z.object({
-  status: z.string().max(40, 'status must be at most 40 characters').optional(),
+  status: safeString('status', 40).optional(),
   page: z.coerce
     .number()
     .int('page must be a whole number')

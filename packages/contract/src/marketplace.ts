@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { JOB_TYPES } from './constants.ts';
+import { safeString } from './fields.ts';
 
 export const marketplaceSearchQuerySchema = z.object({
-  query: z.string().max(200, 'Query must be at most 200 characters').optional(),
-  category: z.string().max(100, 'Category must be at most 100 characters').optional(),
+  query: safeString('Query', 200).optional(),
+  category: safeString('Category', 100).optional(),
 });
 
 export const marketplaceModelSchema = z.object({

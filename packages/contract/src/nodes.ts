@@ -1,11 +1,28 @@
 import { z } from 'zod';
 import { ATTEMPT_OUTCOMES, JOB_TYPES, NODE_STATUSES } from './constants.ts';
-import { idSchema, timestampSchema } from './fields.ts';
+import { idSchema, safeString, timestampSchema } from './fields.ts';
 import { jobUsageSchema } from './job-params.ts';
 
 export const nodeStatusSchema = z.enum(NODE_STATUSES);
 
+/** Each text of hardware_info is at most this long (agents clip what they read from the OS). */
+export const HARDWARE_TEXT_MAX_LENGTH = 200;
+
+const hardwareText = (label: string) => safeString(label, HARDWARE_TEXT_MAX_LENGTH).optional();
+
+/** What an agent reports about its device, at register and with heartbeats. */
 export const hardwareInfoSchema = z.object({
+  cpu: hardwareText('cpu'),
+  cores: z.number().int().positive().optional(),
+  memory: hardwareText('memory'),
+  memory_bytes: z.number().int().positive().optional(),
+  os: hardwareText('os'),
+  arch: hardwareText('arch'),
+});
+export type HardwareInfo = z.infer<typeof hardwareInfoSchema>;
+
+/** hardware_info as answered: what was stored, read back without the input bounds. */
+const storedHardwareInfoSchema = z.object({
   cpu: z.string().optional(),
   cores: z.number().int().positive().optional(),
   memory: z.string().optional(),
@@ -13,7 +30,6 @@ export const hardwareInfoSchema = z.object({
   os: z.string().optional(),
   arch: z.string().optional(),
 });
-export type HardwareInfo = z.infer<typeof hardwareInfoSchema>;
 
 export const nodeSchema = z.object({
   id: idSchema,
@@ -23,7 +39,7 @@ export const nodeSchema = z.object({
   jobs_completed: z.number().int(),
   /** Dollars as a decimal string, as the spec's client reads it. */
   lifetime_earnings: z.string(),
-  hardware_info: hardwareInfoSchema.nullable(),
+  hardware_info: storedHardwareInfoSchema.nullable(),
   last_heartbeat: timestampSchema.nullable(),
   /** Job types the node's agent can run. */
   supported_job_types: z.array(z.enum(JOB_TYPES)),

@@ -56,6 +56,9 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
+/** Years a month filter may name: the ledger holds nothing outside them, and dates stay valid. */
+export const MONTH_YEAR_RANGE = { first: 2000, last: 2100 } as const;
+
 export const transactionListQuerySchema = z.object({
   page: z.coerce
     .number()
@@ -70,10 +73,14 @@ export const transactionListQuerySchema = z.object({
     .default(20),
   /** `in`: amounts above 0; `out`: below 0 (the Billing tabs). */
   direction: z.enum(['in', 'out'], { error: 'direction must be in or out' }).optional(),
-  /** A month "YYYY-MM" (UTC): only its transactions (statements). */
+  /** A month "YYYY-MM" (UTC) of MONTH_YEAR_RANGE: only its transactions (statements). */
   month: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must look like 2026-11')
+    .refine((month) => {
+      const year = Number(month.slice(0, 4));
+      return year >= MONTH_YEAR_RANGE.first && year <= MONTH_YEAR_RANGE.last;
+    }, `month must be between ${MONTH_YEAR_RANGE.first}-01 and ${MONTH_YEAR_RANGE.last}-12`)
     .optional(),
 });
 

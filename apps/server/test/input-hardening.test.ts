@@ -1,0 +1,492 @@
+import {
+  agentPaths,
+  apiPaths,
+  enrollmentCodeResponseSchema,
+  ERROR_CODES,
+  errorBodySchema,
+  jobSchema,
+  type Lease,
+} from '@fabric/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, uniqueEmail, uniqueIp } from './support/auth.ts';
+import { createManualClock } from './support/clock.ts';
+import {
+  deviceHeader,
+  enrollNode,
+  leaseJob,
+  registerEnterprise,
+  registerProvider,
+  submitJob,
+} from './support/compute-network.ts';
+import { describeEachDatabase, type TestDatabase } from './support/databases.ts';
+
+// Bad input that used to answer 500 and now answers 400 with the contract's error body, changing
+// nothing: text PostgreSQL cannot store (NUL in text and jsonb, lone surrogates in jsonb), user
+// strings that name Object.prototype's members, and months outside 2000..2100.
+
+const NUL = '\u0000';
+const LONE_HIGH_SURROGATE = '\ud800';
+const LONE_LOW_SURROGATE = '\udc00';
+
+/**
+ * The raw JSON text of a body. JSON.stringify writes NUL and lone surrogates as \u escapes, so
+ * they reach the server exactly as a hostile client sends them, through the real JSON parser.
+ */
+function rawJson(body: unknown): string {
+  const text = JSON.stringify(body);
+  expect(text).toMatch(/\\u(0000|d[89a-f][0-9a-f]{2})/);
+  return text;
+}
+
+/** Everything a rejected request could have changed, as one comparable value. */
+async function snapshotOf(database: TestDatabase): Promise<unknown> {
+  const { db } = await database.connection();
+  const tables = [
+    'users',
+    'nodes',
+    'jobs',
+    'job_attempts',
+    'enrollment_codes',
+    'ledger_transactions',
+    'ledger_entries',
+  ];
+  const result = await db.execute(
+    sql.raw(
+      `SELECT ${tables
+        .map(
+          (table) =>
+            `(SELECT count(*)::text || ':' || md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM ${table} t) AS ${table}`,
+        )
+        .join(', ')}`,
+    ),
+  );
+  return (result as { rows: unknown[] }).rows;
+}
+
+/** The contract's error body with a message, and the field at fault when one is expected. */
+function expectRejected(
+  response: { statusCode: number; body: string; json: () => unknown },
+  field?: string,
+) {
+  expect(response.statusCode, response.body).toBe(400);
+  const body = errorBodySchema.parse(response.json());
+  expect(body.message.length).toBeGreaterThan(0);
+  if (field !== undefined) expect(body.field).toBe(field);
+  return body;
+}
+
+describeEachDatabase('input hardening: bad input answers 400, never 500', (database) => {
+  let app: FastifyInstance;
+  const clock = createManualClock(new Date('2026-11-22T10:00:00.000Z'));
+  let enterprise: string;
+  let provider: string;
+  let deviceToken: string;
+  let leased: Lease;
+  let enrollmentCode: string;
+
+  beforeAll(async () => {
+    app = await database.buildApp({ clock: clock.now });
+    enterprise = await registerEnterprise(app);
+    provider = await registerProvider(app);
+    ({ deviceToken } = await enrollNode(app, provider));
+    await submitJob(app, enterprise, { job_type: 'prime_sieve', params: { limit: 30 } });
+    leased = await leaseJob(app, deviceToken);
+    const code = await app.inject({
+      method: 'POST',
+      url: apiPaths.nodes.enrollmentCodes,
+      headers: bearer(provider),
+    });
+    expect(code.statusCode, code.body).toBe(201);
+    enrollmentCode = enrollmentCodeResponseSchema.parse(code.json()).code;
+  });
+
+  const device = (fields: Record<string, unknown> = {}) => ({
+    device_id: 'device-input-hardening',
+    name: 'Lab workstation',
+    hardware_info: { cpu: 'Test CPU', cores: 4, memory: '8 GB', os: 'linux', arch: 'x64' },
+    supported_job_types: ['fibonacci'],
+    agent_version: '0.1.0',
+    ...fields,
+  });
+  const hardware = (fields: Record<string, unknown>) => ({
+    hardware_info: { cpu: 'Test CPU', cores: 4, ...fields },
+  });
+
+  interface Case {
+    /** What is sent where. */
+    what: string;
+    request: () => InjectOptions;
+    field: string;
+  }
+
+  const register = (fields: Record<string, unknown>): InjectOptions => ({
+    method: 'POST',
+    url: apiPaths.auth.register,
+    remoteAddress: uniqueIp(),
+    headers: { 'content-type': 'application/json' },
+    payload: rawJson({
+      email: uniqueEmail(),
+      password: 'correct horse battery',
+      role: 'enterprise',
+      ...fields,
+    }),
+  });
+  const profile = (fields: Record<string, unknown>): InjectOptions => ({
+    method: 'PUT',
+    url: apiPaths.auth.profile,
+    headers: { ...bearer(enterprise), 'content-type': 'application/json' },
+    payload: rawJson(fields),
+  });
+  const agentRegister = (fields: Record<string, unknown>): InjectOptions => ({
+    method: 'POST',
+    url: agentPaths.register,
+    headers: { ...bearer(provider), 'content-type': 'application/json' },
+    payload: rawJson(device(fields)),
+  });
+  const agentEnroll = (fields: Record<string, unknown>): InjectOptions => ({
+    method: 'POST',
+    url: agentPaths.enroll,
+    remoteAddress: uniqueIp(),
+    headers: { 'content-type': 'application/json' },
+    payload: rawJson({ ...device(fields), enrollment_code: enrollmentCode }),
+  });
+  const deviceCall = (url: () => string, body: () => Record<string, unknown>) => () =>
+    ({
+      method: 'POST',
+      url: url(),
+      headers: { ...deviceHeader(deviceToken), 'content-type': 'application/json' },
+      payload: rawJson(body()),
+    }) satisfies InjectOptions;
+  const submit = (jobType: string, params: unknown): InjectOptions => ({
+    method: 'POST',
+    url: apiPaths.jobs.submit,
+    headers: { ...bearer(enterprise), 'content-type': 'application/json' },
+    payload: rawJson({ job_type: jobType, params }),
+  });
+
+  const cases: Case[] = [
+    ...(['name', 'organization_name', 'domain', 'industry'] as const).flatMap((field) => [
+      {
+        what: `sign-up ${field} with NUL`,
+        request: () => register({ [field]: `Acme${NUL}` }),
+        field,
+      },
+      {
+        what: `profile ${field} with NUL`,
+        request: () => profile({ [field]: `Acme${NUL}` }),
+        field,
+      },
+    ]),
+    {
+      what: 'sign-up name with a lone surrogate',
+      request: () => register({ name: `Ada ${LONE_HIGH_SURROGATE}` }),
+      field: 'name',
+    },
+    {
+      what: 'profile domain with a lone low surrogate',
+      request: () => profile({ domain: `${LONE_LOW_SURROGATE}example.com` }),
+      field: 'domain',
+    },
+    {
+      what: 'agent register name with NUL',
+      request: () => agentRegister({ name: `Node${NUL}` }),
+      field: 'name',
+    },
+    {
+      what: 'agent register agent_version with NUL',
+      request: () => agentRegister({ agent_version: `0.1.0${NUL}` }),
+      field: 'agent_version',
+    },
+    ...(['cpu', 'memory', 'os', 'arch'] as const).map((field) => ({
+      what: `agent register hardware_info.${field} with NUL`,
+      request: () => agentRegister(hardware({ [field]: `x${NUL}` })),
+      field: `hardware_info.${field}`,
+    })),
+    {
+      what: 'agent register hardware_info.cpu with a lone surrogate',
+      request: () => agentRegister(hardware({ cpu: `CPU ${LONE_HIGH_SURROGATE}` })),
+      field: 'hardware_info.cpu',
+    },
+    {
+      what: 'agent enroll hardware_info.cpu with NUL',
+      request: () => agentEnroll(hardware({ cpu: `CPU${NUL}` })),
+      field: 'hardware_info.cpu',
+    },
+    {
+      what: 'agent enroll name with a lone surrogate',
+      request: () => agentEnroll({ name: `Node ${LONE_LOW_SURROGATE}` }),
+      field: 'name',
+    },
+    {
+      what: 'heartbeat hardware_info.cpu with NUL',
+      request: deviceCall(
+        () => agentPaths.heartbeat,
+        () => hardware({ cpu: `CPU${NUL}` }),
+      ),
+      field: 'hardware_info.cpu',
+    },
+    {
+      what: 'heartbeat hardware_info.os with a lone surrogate',
+      request: deviceCall(
+        () => agentPaths.heartbeat,
+        () => hardware({ os: `linux ${LONE_HIGH_SURROGATE}` }),
+      ),
+      field: 'hardware_info.os',
+    },
+    {
+      what: 'progress message with NUL',
+      request: deviceCall(
+        () => agentPaths.progress(leased.job_id),
+        () => ({ lease_id: leased.lease_id, progress: 0.5, message: `half${NUL}` }),
+      ),
+      field: 'message',
+    },
+    {
+      what: 'progress message with a lone surrogate',
+      request: deviceCall(
+        () => agentPaths.progress(leased.job_id),
+        () => ({ lease_id: leased.lease_id, progress: 0.5, message: `half${LONE_HIGH_SURROGATE}` }),
+      ),
+      field: 'message',
+    },
+    {
+      what: 'fail error with NUL',
+      request: deviceCall(
+        () => agentPaths.fail(leased.job_id),
+        () => ({ lease_id: leased.lease_id, error: `broke${NUL}`, retryable: false }),
+      ),
+      field: 'error',
+    },
+    {
+      what: 'fail error with a lone surrogate',
+      request: deviceCall(
+        () => agentPaths.fail(leased.job_id),
+        () => ({ lease_id: leased.lease_id, error: `broke${LONE_LOW_SURROGATE}`, retryable: true }),
+      ),
+      field: 'error',
+    },
+    ...(['neural_network_training', 'transformer_inference', 'llm_inference'] as const).map(
+      (jobType) => ({
+        what: `${jobType} params value with NUL`,
+        request: () => submit(jobType, { prompt: `Hello${NUL}` }),
+        field: 'params.prompt',
+      }),
+    ),
+    {
+      what: 'llm_inference params key with NUL',
+      request: () => submit('llm_inference', { [`prompt${NUL}`]: 'Hello' }),
+      field: 'params',
+    },
+    {
+      what: 'llm_inference params nested value with NUL',
+      request: () =>
+        submit('llm_inference', {
+          messages: [
+            { role: 'user', content: 'Hi' },
+            { role: 'user', content: `x${NUL}` },
+          ],
+        }),
+      field: 'params.messages.1.content',
+    },
+    {
+      what: 'llm_inference params value with a lone surrogate',
+      request: () => submit('llm_inference', { prompt: `Hello ${LONE_HIGH_SURROGATE}` }),
+      field: 'params.prompt',
+    },
+    {
+      what: 'transformer_inference params key with a lone surrogate',
+      request: () =>
+        submit('transformer_inference', { options: { [`k${LONE_LOW_SURROGATE}`]: 1 } }),
+      field: 'params.options',
+    },
+    {
+      what: 'fibonacci params with a NUL key',
+      request: () => submit('fibonacci', { [`n${NUL}`]: 5 }),
+      field: 'params',
+    },
+    {
+      what: 'complete result with NUL',
+      request: deviceCall(
+        () => agentPaths.complete(leased.job_id),
+        () => ({
+          lease_id: leased.lease_id,
+          result: { limit: 30, count: 10, largest: 29, first: [2], note: `x${NUL}` },
+          usage: { wall_ms: 1, cpu_ms: 1, peak_memory_bytes: 1 },
+        }),
+      ),
+      field: 'result.note',
+    },
+  ];
+
+  describe('NUL characters and lone surrogates', () => {
+    it.each(cases)('$what: 400 naming $field, nothing stored', async ({ request, field }) => {
+      const before = await snapshotOf(database);
+      const response = await app.inject(request());
+      const body = expectRejected(response, field);
+      expect(body.code).toBe(ERROR_CODES.validation);
+      expect(body.message).toMatch(/NUL character|lone surrogate|accepts only/);
+      expect(await snapshotOf(database)).toEqual(before);
+    });
+
+    it('still accepts text with emoji (surrogate pairs) and other Unicode', async () => {
+      const response = await app.inject({
+        method: 'PUT',
+        url: apiPaths.auth.profile,
+        headers: bearer(enterprise),
+        payload: { name: 'Zoë 🚀', organization_name: '東京 Labs', domain: 'ex.com' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ name: 'Zoë 🚀', organization_name: '東京 Labs' });
+    });
+  });
+
+  describe('bounds on free text', () => {
+    const plain = (options: InjectOptions) => app.inject(options);
+
+    it('hardware fields: at most 200 characters, at register and at heartbeat', async () => {
+      const before = await snapshotOf(database);
+      const tooLong = 'c'.repeat(201);
+      const registered = await plain({
+        method: 'POST',
+        url: agentPaths.register,
+        headers: bearer(provider),
+        payload: device({ hardware_info: { cpu: tooLong } }),
+      });
+      expect(expectRejected(registered, 'hardware_info.cpu').message).toBe(
+        'cpu must be at most 200 characters',
+      );
+      const beat = await plain({
+        method: 'POST',
+        url: agentPaths.heartbeat,
+        headers: deviceHeader(deviceToken),
+        payload: { hardware_info: { memory: tooLong } },
+      });
+      expectRejected(beat, 'hardware_info.memory');
+      expect(await snapshotOf(database)).toEqual(before);
+
+      const fits = await plain({
+        method: 'POST',
+        url: agentPaths.heartbeat,
+        headers: deviceHeader(deviceToken),
+        payload: { hardware_info: { cpu: 'c'.repeat(200) } },
+      });
+      expect(fits.statusCode, fits.body).toBe(200);
+    });
+
+    it('progress messages: at most 200 characters; fail errors: at most 2000', async () => {
+      const before = await snapshotOf(database);
+      const progress = await plain({
+        method: 'POST',
+        url: agentPaths.progress(leased.job_id),
+        headers: deviceHeader(deviceToken),
+        payload: { lease_id: leased.lease_id, progress: 0.5, message: 'm'.repeat(201) },
+      });
+      expectRejected(progress, 'message');
+      const failed = await plain({
+        method: 'POST',
+        url: agentPaths.fail(leased.job_id),
+        headers: deviceHeader(deviceToken),
+        payload: { lease_id: leased.lease_id, error: 'e'.repeat(2001), retryable: false },
+      });
+      expectRejected(failed, 'error');
+      expect(await snapshotOf(database)).toEqual(before);
+    });
+
+    it('AI job params: a long prompt fits, more than 64 KB as JSON does not', async () => {
+      const prompt = 'Summarise this. '.repeat(3800); // 60,800 characters
+      const accepted = await plain({
+        method: 'POST',
+        url: apiPaths.jobs.submit,
+        headers: bearer(enterprise),
+        payload: { job_type: 'llm_inference', params: { prompt } },
+      });
+      expect(accepted.statusCode, accepted.body).toBe(201);
+      expect(jobSchema.parse(accepted.json()).params).toEqual({ prompt });
+
+      const before = await snapshotOf(database);
+      const tooBig = await plain({
+        method: 'POST',
+        url: apiPaths.jobs.submit,
+        headers: bearer(enterprise),
+        payload: { job_type: 'llm_inference', params: { prompt: 'x'.repeat(64 * 1024) } },
+      });
+      expect(expectRejected(tooBig, 'params').message).toBe(
+        'params must be at most 64 KB (65536 bytes) as JSON',
+      );
+      // Bytes, not characters: 22,000 three-byte characters are 66,000 bytes.
+      const wide = await plain({
+        method: 'POST',
+        url: apiPaths.jobs.submit,
+        headers: bearer(enterprise),
+        payload: { job_type: 'neural_network_training', params: { text: '€'.repeat(22_000) } },
+      });
+      expectRejected(wide, 'params');
+      expect(await snapshotOf(database)).toEqual(before);
+    });
+
+    it('AI job params: nesting deeper than 32 levels is refused, not a crash', async () => {
+      const before = await snapshotOf(database);
+      const depth = 50_000;
+      const response = await app.inject({
+        method: 'POST',
+        url: apiPaths.jobs.submit,
+        headers: { ...bearer(enterprise), 'content-type': 'application/json' },
+        payload: `{"job_type":"llm_inference","params":{"a":${'['.repeat(depth)}${']'.repeat(depth)}}}`,
+      });
+      const body = expectRejected(response);
+      expect(body).toMatchObject({
+        message: 'params must not nest deeper than 32 levels',
+        field: `params.a${'.0'.repeat(31)}`,
+      });
+      expect(await snapshotOf(database)).toEqual(before);
+    });
+  });
+
+  describe('user strings never index an object', () => {
+    it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])(
+      'GET /api/jobs?status=%s answers 400 naming status',
+      async (status) => {
+        const response = await app.inject({
+          url: `${apiPaths.jobs.list}?status=${status}`,
+          headers: bearer(enterprise),
+        });
+        const body = expectRejected(response, 'status');
+        expect(body.message).toMatch(/^status must be one of all, running, /);
+      },
+    );
+  });
+
+  describe('months outside 2000..2100', () => {
+    it.each([
+      ['transactions', '0000-01'],
+      ['transactions', '9999-12'],
+      ['transactions', '1999-12'],
+      ['transactions', '2101-01'],
+      ['statement', '0000-01'],
+      ['statement', '9999-12'],
+      ['statement', '1999-12'],
+    ] as const)('%s?month=%s answers 400 naming month', async (call, month) => {
+      const response = await app.inject({
+        url: `${apiPaths.payment[call]}?month=${month}`,
+        headers: bearer(enterprise),
+      });
+      const body = expectRejected(response, 'month');
+      expect(body.message).toMatch(/month/);
+    });
+
+    it('accepts the first month of the range', async () => {
+      const transactions = await app.inject({
+        url: `${apiPaths.payment.transactions}?month=2000-01`,
+        headers: bearer(enterprise),
+      });
+      expect(transactions.statusCode, transactions.body).toBe(200);
+      const statement = await app.inject({
+        url: `${apiPaths.payment.statement}?month=2000-01`,
+        headers: bearer(enterprise),
+      });
+      expect(statement.statusCode, statement.body).toBe(200);
+    });
+  });
+});
