@@ -1,6 +1,7 @@
 import {
   agentPaths,
   apiPaths,
+  authResponseSchema,
   enrollmentCodeResponseSchema,
   ERROR_CODES,
   errorBodySchema,
@@ -10,7 +11,8 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, uniqueEmail, uniqueIp } from './support/auth.ts';
+import type { AppConfig } from '../src/config/env.ts';
+import { bearer, registerUser, uniqueEmail, uniqueIp } from './support/auth.ts';
 import { createManualClock } from './support/clock.ts';
 import {
   deviceHeader,
@@ -20,7 +22,11 @@ import {
   registerProvider,
   submitJob,
 } from './support/compute-network.ts';
-import { describeEachDatabase, type TestDatabase } from './support/databases.ts';
+import {
+  describeEachDatabase,
+  describeWithPglite,
+  type TestDatabase,
+} from './support/databases.ts';
 
 // Bad input that used to answer 500 and now answers 400 with the contract's error body, changing
 // nothing: text PostgreSQL cannot store (NUL in text and jsonb, lone surrogates in jsonb), user
@@ -488,5 +494,163 @@ describeEachDatabase('input hardening: bad input answers 400, never 500', (datab
       });
       expect(statement.statusCode, statement.body).toBe(200);
     });
+  });
+});
+
+// Event streams: one token could open any number (500 in the finding); now each process caps
+// them per user and per client address, and a closed stream frees its slot.
+
+/** Opens GET /api/events; resolves with the status, and a close() that ends the stream. */
+async function openEvents(
+  baseUrl: string,
+  accessToken: string,
+  clientAddress: string,
+): Promise<{ status: number; body: unknown; close: () => void }> {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}${apiPaths.events}`, {
+    headers: { ...bearer(accessToken), 'x-forwarded-for': clientAddress },
+    signal: controller.signal,
+  });
+  if (response.status !== 200) {
+    return { status: response.status, body: await response.json(), close: () => undefined };
+  }
+  // Read the stream in the background until it is closed, as a browser would.
+  const reader = response.body?.getReader();
+  void (async () => {
+    try {
+      for (;;) if ((await reader?.read())?.done !== false) break;
+    } catch {
+      // Aborted by close().
+    }
+  })();
+  return { status: 200, body: undefined, close: () => controller.abort() };
+}
+
+describeWithPglite('event streams: at most so many per user and per client address', (database) => {
+  const streams: { close: () => void }[] = [];
+
+  async function listening(config: Partial<AppConfig>) {
+    const app = await database.buildApp({
+      config: { trustProxy: true, accessTokenTtlSeconds: 3600, ...config },
+    });
+    return { app, baseUrl: await app.listen({ host: '127.0.0.1', port: 0 }) };
+  }
+
+  async function open(baseUrl: string, token: string, address: string) {
+    const stream = await openEvents(baseUrl, token, address);
+    streams.push(stream);
+    return stream;
+  }
+
+  /** A slot frees when the server sees the close: retry until it does. */
+  async function openWhenFree(baseUrl: string, token: string, address: string) {
+    let stream = await open(baseUrl, token, address);
+    for (let round = 0; stream.status === 429 && round < 500; round += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      stream = await open(baseUrl, token, address);
+    }
+    return stream;
+  }
+
+  const closeAll = () => {
+    for (const stream of streams.splice(0)) stream.close();
+  };
+
+  it('by default, a user gets 10 streams; the 11th answers 429 with a message', async () => {
+    const { app, baseUrl } = await listening({});
+    const token = await registerProvider(app);
+    try {
+      for (let index = 0; index < 10; index += 1) {
+        expect((await open(baseUrl, token, uniqueIp())).status).toBe(200);
+      }
+      const refused = await open(baseUrl, token, uniqueIp());
+      expect(refused.status).toBe(429);
+      expect(errorBodySchema.parse(refused.body).message).toMatch(/event streams/);
+    } finally {
+      closeAll();
+      await app.close();
+    }
+  });
+
+  it('per user: the cap counts that user only, and a closed stream frees its slot', async () => {
+    const { app, baseUrl } = await listening({ eventStreamsPerUser: 3, eventStreamsPerIp: 100 });
+    const token = await registerProvider(app);
+    const other = await registerProvider(app);
+    try {
+      const opened = [];
+      for (let index = 0; index < 3; index += 1) {
+        const stream = await open(baseUrl, token, uniqueIp());
+        expect(stream.status).toBe(200);
+        opened.push(stream);
+      }
+      const refused = await open(baseUrl, token, uniqueIp());
+      expect(refused.status).toBe(429);
+      expect(errorBodySchema.parse(refused.body)).toMatchObject({
+        message: 'Too many open event streams for this account (at most 3). Close one and retry.',
+        code: ERROR_CODES.rateLimited,
+      });
+      expect((await open(baseUrl, other, uniqueIp())).status).toBe(200);
+
+      opened[0]?.close();
+      expect((await openWhenFree(baseUrl, token, uniqueIp())).status).toBe(200);
+      expect((await open(baseUrl, token, uniqueIp())).status).toBe(429);
+    } finally {
+      closeAll();
+      await app.close();
+    }
+  });
+
+  it('per client address: the cap counts every user from that address', async () => {
+    const { app, baseUrl } = await listening({ eventStreamsPerUser: 100, eventStreamsPerIp: 3 });
+    const address = uniqueIp();
+    try {
+      const opened = [];
+      for (let index = 0; index < 3; index += 1) {
+        const stream = await open(baseUrl, await registerProvider(app), address);
+        expect(stream.status).toBe(200);
+        opened.push(stream);
+      }
+      const newcomer = await registerProvider(app);
+      const refused = await open(baseUrl, newcomer, address);
+      expect(refused.status).toBe(429);
+      expect(errorBodySchema.parse(refused.body).message).toBe(
+        'Too many open event streams from this address (at most 3). Close one and retry.',
+      );
+      expect((await open(baseUrl, newcomer, uniqueIp())).status).toBe(200);
+
+      opened[1]?.close();
+      expect((await openWhenFree(baseUrl, newcomer, address)).status).toBe(200);
+    } finally {
+      closeAll();
+      await app.close();
+    }
+  });
+
+  it('a stream the server ends (its sign-in ended) frees its slot too', async () => {
+    const { app, baseUrl } = await listening({ eventStreamsPerUser: 1, eventStreamsPerIp: 100 });
+    const user = await registerUser(app, { role: 'enterprise' });
+    try {
+      expect((await open(baseUrl, user.auth.access_token, uniqueIp())).status).toBe(200);
+      expect((await open(baseUrl, user.auth.access_token, uniqueIp())).status).toBe(429);
+      const logout = await app.inject({
+        method: 'POST',
+        url: apiPaths.auth.logout,
+        payload: { refresh_token: user.auth.refresh_token },
+      });
+      expect(logout.statusCode, logout.body).toBe(200);
+      // The ended sign-in's slot is free: a fresh sign-in of the same account opens at once.
+      const login = await app.inject({
+        method: 'POST',
+        url: apiPaths.auth.login,
+        remoteAddress: uniqueIp(),
+        payload: { email: user.email, password: user.password },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      const fresh = authResponseSchema.parse(login.json()).access_token;
+      expect((await openWhenFree(baseUrl, fresh, uniqueIp())).status).toBe(200);
+    } finally {
+      closeAll();
+      await app.close();
+    }
   });
 });

@@ -119,4 +119,14 @@ describe('loadConfig', () => {
       ]),
     );
   });
+
+  it('caps event streams at 10 per user and per address unless told otherwise', () => {
+    expect(loadConfig({}, {})).toMatchObject({ eventStreamsPerUser: 10, eventStreamsPerIp: 10 });
+    expect(
+      loadConfig({}, { EVENT_STREAMS_PER_USER: '3', EVENT_STREAMS_PER_IP: '50' }),
+    ).toMatchObject({ eventStreamsPerUser: 3, eventStreamsPerIp: 50 });
+    expect(() => loadConfig({}, { EVENT_STREAMS_PER_IP: '0' })).toThrow(
+      'EVENT_STREAMS_PER_IP must be above 0',
+    );
+  });
 });

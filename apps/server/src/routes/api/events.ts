@@ -1,6 +1,8 @@
-import { apiPaths } from '@fabric/contract';
+import { apiPaths, ERROR_CODES } from '@fabric/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../../config/env.ts';
+import { HttpError } from '../../lib/http-errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import type { Change } from '../../services/change-feed.service.ts';
 import type { Services } from '../../services/index.ts';
@@ -18,14 +20,64 @@ function event(name: string, data: unknown): string {
 }
 
 /**
+ * Open streams of this process per user and per client address. A stream takes a slot of each
+ * before it opens (429 when either is full) and gives both back when it ends, however it ends.
+ */
+export function createStreamSlots(limits: { perUser: number; perAddress: number }) {
+  const byUser = new Map<string, number>();
+  const byAddress = new Map<string, number>();
+  const change = (counts: Map<string, number>, key: string, delta: number) => {
+    const count = (counts.get(key) ?? 0) + delta;
+    if (count > 0) counts.set(key, count);
+    else counts.delete(key);
+  };
+  return {
+    /** Takes a slot for the user and the address, or throws 429; returns the one-time release. */
+    take(userId: string, address: string): () => void {
+      if ((byUser.get(userId) ?? 0) >= limits.perUser) {
+        throw tooManyStreams(`for this account (at most ${limits.perUser.toString()})`);
+      }
+      if ((byAddress.get(address) ?? 0) >= limits.perAddress) {
+        throw tooManyStreams(`from this address (at most ${limits.perAddress.toString()})`);
+      }
+      change(byUser, userId, 1);
+      change(byAddress, address, 1);
+      let isReleased = false;
+      return () => {
+        if (isReleased) return;
+        isReleased = true;
+        change(byUser, userId, -1);
+        change(byAddress, address, -1);
+      };
+    },
+  };
+}
+
+function tooManyStreams(which: string): HttpError {
+  return new HttpError(
+    429,
+    `Too many open event streams ${which}. Close one and retry.`,
+    ERROR_CODES.rateLimited,
+  );
+}
+
+/**
  * GET /api/events: a server-sent event stream telling the signed-in user which of their jobs and
  * nodes changed (`event: change`, data `{kind, id}`), so screens refetch just those within a
  * second. `ready` opens every stream and `resync` follows a lost database connection: refetch
  * everything shown. The stream ends when the access token expires (the client reconnects with a
  * fresh one) and at once when its sign-in ends, so a signed-out session stops hearing.
  */
-export function eventRoutes(fastify: FastifyInstance, { services }: { services: Services }): void {
+export function eventRoutes(
+  fastify: FastifyInstance,
+  { services, config }: { services: Services; config: AppConfig },
+): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // One token could otherwise hold any number of streams (each a socket, a subscription, timers).
+  const slots = createStreamSlots({
+    perUser: config.eventStreamsPerUser,
+    perAddress: config.eventStreamsPerIp,
+  });
 
   app.get(
     apiPaths.events,
@@ -34,12 +86,15 @@ export function eventRoutes(fastify: FastifyInstance, { services }: { services: 
       schema: {
         tags: ['events'],
         security: bearerSecurity,
-        summary: 'Server-sent events: which of your jobs and nodes changed (text/event-stream)',
-        response: errorResponses(401),
+        summary:
+          'Server-sent events: which of your jobs and nodes changed (text/event-stream); ' +
+          '429 beyond EVENT_STREAMS_PER_USER open streams per user or EVENT_STREAMS_PER_IP per address',
+        response: errorResponses(401, 429),
       },
     },
     (request, reply) => {
       const user = currentUser(request);
+      const release = slots.take(user.id, request.ip);
       reply.hijack();
       const stream = reply.raw;
       stream.writeHead(200, {
@@ -89,9 +144,11 @@ export function eventRoutes(fastify: FastifyInstance, { services }: { services: 
         clearInterval(keepAlive);
         clearTimeout(expiry);
         unsubscribe();
+        release();
         stream.end();
       }
       request.raw.on('close', end);
+      stream.on('close', end);
       stream.on('error', end);
 
       send(`retry: ${RECONNECT_MILLISECONDS.toString()}\n\n`);
