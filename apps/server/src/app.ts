@@ -71,7 +71,12 @@ const REDACTED_LOG_PATHS = [
   '*.jwt_secret',
 ];
 
-const SECRET_QUERY_PARAMETER = /([?&](?:token|access_token|refresh_token)=)[^&#]*/gi;
+/**
+ * Query parameters that carry a credential: reset links (token), the sandbox's signed onboarding
+ * links (signature), and the usual names of keys, codes and secrets, should any link carry them.
+ */
+const SECRET_QUERY_PARAMETER =
+  /([?&](?:token|access_token|refresh_token|id_token|signature|sig|code|enrollment_code|key|api_key|secret|client_secret|password)=)[^&#]*/gi;
 
 function loggerOptions(
   config: AppConfig,
@@ -81,8 +86,8 @@ function loggerOptions(
     level: config.logLevel,
     redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
     serializers: {
-      // Reset links (/auth/reset-password?token=...) are page loads of this server: keep the
-      // token out of the access log.
+      // Reset links (/auth/reset-password?token=...) and signed links are page loads of this
+      // server: keep their tokens and signatures out of the access log.
       req: (request: { method: string; url: string; host: string; ip: string }) => ({
         method: request.method,
         url: request.url.replace(SECRET_QUERY_PARAMETER, '$1[redacted]'),
@@ -131,7 +136,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       options.mailer ??
       (config.smtpUrl
         ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-        : createLogMailer(app.log));
+        : createLogMailer(app.log, { isProduction: config.isProduction }));
     shutdownSteps.push(() => mailer.close?.());
 
     if (!config.jwtSecret && database.connection.driver === 'postgres') {

@@ -654,3 +654,76 @@ describeWithPglite('event streams: at most so many per user and per client addre
     }
   });
 });
+
+// Logs: reset links only outside production (with a warning at start-up); signatures and other
+// token-like query parameters never in access logs.
+
+function collectLogs() {
+  const lines: string[] = [];
+  return {
+    stream: { write: (line: string) => lines.push(line) },
+    text: () => lines.join(''),
+    entries: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}
+
+describeWithPglite('logs: reset links and signed links', (database) => {
+  const forgotPassword = async (config: Partial<AppConfig>) => {
+    const logs = collectLogs();
+    // No mailer passed and no SMTP URL: the app writes emails to its log.
+    const app = await database.buildAppWith({
+      database: await database.connection(),
+      mailer: undefined,
+      logStream: logs.stream,
+      config: { logLevel: 'info', smtpUrl: undefined, ...config },
+    });
+    const { email } = await registerUser(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: apiPaths.auth.forgotPassword,
+      payload: { email },
+    });
+    expect(response.statusCode).toBe(200);
+    await app.close();
+    return { logs, email };
+  };
+
+  it('outside production, warn at start-up that emails (reset links too) go to the log', async () => {
+    const { logs } = await forgotPassword({ isProduction: false });
+    const warning = logs.entries().find((line) => String(line.msg).includes('SMTP_URL'));
+    expect(warning).toMatchObject({ level: 40 });
+    expect(String(warning?.msg)).toMatch(/reset links/);
+    expect(logs.text()).toMatch(/reset-password\?token=[\w-]{43}/);
+  });
+
+  it('in production, never log the link: say the email was not sent', async () => {
+    const { logs, email } = await forgotPassword({ isProduction: true });
+    const text = logs.text();
+    expect(text).not.toContain('reset-password');
+    expect(text).not.toContain('token=');
+    const warning = logs.entries().find((line) => String(line.msg).includes('SMTP_URL'));
+    expect(warning).toMatchObject({ level: 40 });
+    const notSent = logs.entries().find((line) => String(line.msg).includes('not sent'));
+    expect(notSent).toMatchObject({
+      level: 40,
+      mail: { to: email, subject: 'Reset your Fabric password' },
+    });
+  });
+
+  it('access logs redact signature and other token-like query parameters', async () => {
+    const logs = collectLogs();
+    const app = await database.buildApp({ logStream: logs.stream, config: { logLevel: 'info' } });
+    const signature = 'a'.repeat(64);
+    await app.inject({
+      url: `${apiPaths.payment.sandboxOnboarding}?account=acct_sandbox_${'0'.repeat(32)}&expires=1&signature=${signature}`,
+    });
+    await app.inject({ url: `/somewhere?code=ABCD-EFGH-JKMN&sig=secret-sig&key=secret-key` });
+    const text = logs.text();
+    expect(text).not.toContain(signature);
+    expect(text).not.toContain('ABCD-EFGH-JKMN');
+    expect(text).not.toContain('secret-sig');
+    expect(text).not.toContain('secret-key');
+    expect(text).toContain('signature=[redacted]');
+    expect(text).toContain('expires=1');
+  });
+});

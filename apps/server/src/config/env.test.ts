@@ -129,4 +129,10 @@ describe('loadConfig', () => {
       'EVENT_STREAMS_PER_IP must be above 0',
     );
   });
+
+  it('is in production only when NODE_ENV is production', () => {
+    expect(loadConfig({}, {}).isProduction).toBe(false);
+    expect(loadConfig({}, { NODE_ENV: 'development' }).isProduction).toBe(false);
+    expect(loadConfig({}, { NODE_ENV: 'production' }).isProduction).toBe(true);
+  });
 });
