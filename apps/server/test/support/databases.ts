@@ -131,6 +131,9 @@ function useTestDatabase(kind: DatabaseKind): TestDatabase {
         passwordHashing: FAST_PASSWORD_HASHING,
         // High enough that suites not about rate limits never meet them.
         authRateLimitPerIp: 10_000,
+        // Suites share one provider across many nodes and leases; the limits have their own test.
+        maxNodesPerProvider: 10_000,
+        providerLeasesPerMinute: 1_000_000,
         ...options.config,
       },
     });
