@@ -17,6 +17,12 @@ export const COST_MODEL_FIXED_MS = 2000;
 export const MAX_RUNTIME_GRACE_MS = 60_000;
 /** The most cores one job is billed for, whatever a device says it has. */
 export const MAX_BILLED_CORES = 32;
+/**
+ * Beside its kernel threads, a job's process runs the JavaScript runtime's own threads (garbage
+ * collection, compilation), whose CPU time the agent measures with the rest: one more core of
+ * observed time is allowed for them, so an honest single-threaded job is billed what it used.
+ */
+export const RUNTIME_THREADS_ALLOWANCE = 1;
 
 export interface JobCostModel {
   /** CPU time of the reference kernel for these params, in milliseconds. */
@@ -117,9 +123,10 @@ export function billableCpuMs(input: {
   nodeCores: number;
 }): number {
   const model = jobCostModel(input.jobType, input.params);
-  const cores = model.isParallel
+  const kernelCores = model.isParallel
     ? Math.min(MAX_BILLED_CORES, Math.max(1, Math.floor(input.nodeCores) || 1))
     : 1;
+  const cores = kernelCores + RUNTIME_THREADS_ALLOWANCE;
   return Math.max(
     0,
     Math.min(
