@@ -236,7 +236,9 @@ describeEachDatabase('GET /api/events: live change notifications', (database) =>
   });
 
   it('ends the stream when its access token expires, so a signed-out session stops hearing', async () => {
-    const shortLived = await database.buildApp({ config: { accessTokenTtlSeconds: 1 } });
+    // Tokens carry whole seconds (iat is rounded down), so a 1 s token may already be expired
+    // when it is first used; 2 s leaves at least one second to open the stream.
+    const shortLived = await database.buildApp({ config: { accessTokenTtlSeconds: 2 } });
     try {
       const url = await shortLived.listen({ host: '127.0.0.1', port: 0 });
       const stream = await openStream(url, await registerEnterprise(shortLived));
