@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config/env.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { clientAddress } from '../../plugins/rate-limit.ts';
 import type { Change } from '../../services/change-feed.service.ts';
 import type { Services } from '../../services/index.ts';
 import { bearerSecurity, errorResponses } from './errors.ts';
@@ -94,7 +95,7 @@ export function eventRoutes(
     },
     (request, reply) => {
       const user = currentUser(request);
-      const release = slots.take(user.id, request.ip);
+      const release = slots.take(user.id, clientAddress(request));
       reply.hijack();
       const stream = reply.raw;
       stream.writeHead(200, {
