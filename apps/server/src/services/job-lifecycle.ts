@@ -47,9 +47,12 @@ export async function endUnsuccessfulAttempt(
   // pays for that attempt's bounded usage) only when a node of another provider ended the job
   // with the same failure. Until then the job tries a node of another provider; when there is
   // none, it fails free of charge.
-  if (ending.outcome === 'failed' && !ending.isRetryable && leased) {
-    const node = await repositories.nodes.findAnyById(leased.nodeId);
-    const ownerId = node?.ownerId ?? '';
+  const failedNode =
+    ending.outcome === 'failed' && !ending.isRetryable && leased
+      ? await repositories.nodes.findAnyById(leased.nodeId)
+      : undefined;
+  if (leased && failedNode) {
+    const ownerId = failedNode.ownerId;
     if (await repositories.jobAttempts.hasSameFailureElsewhere(job.id, ending.reason, ownerId)) {
       charge = await meteredCharge(repositories, job, leased, ending.usage?.cpu_ms ?? 0, now, {
         includesJobFee: false,
