@@ -4,13 +4,10 @@ import {
   ERROR_CODES,
   notificationListResponseSchema,
 } from '@fabric/contract';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, registerUser, TEST_PASSWORD } from './support/auth.ts';
-import { createManualClock } from './support/clock.ts';
 import {
   agentCall,
-  cancelUnfinishedJobs,
   enrollNode,
   leaseJob,
   PRIME_SIEVE_1E11_RESULT,
@@ -24,27 +21,14 @@ import {
   balanceOf,
   completeWithCpu,
   connectSandboxBank,
-  expectLedgerSound,
   payoutRequest,
   transactionsOf,
+  moneyHarness,
 } from './support/money.ts';
 
 describeEachDatabase('payments: ledger, billing, settlement and payouts', (database) => {
-  let app: FastifyInstance;
-  // Mid-month, so a month can end inside a test.
-  const clock = createManualClock(new Date('2026-11-20T12:00:00.000Z'));
-
-  beforeAll(async () => {
-    // Tokens outlive the month these tests move through.
-    app = await database.buildApp({
-      clock: clock.now,
-      config: { accessTokenTtlSeconds: 400 * 86_400 },
-    });
-  });
-  afterEach(async () => {
-    await cancelUnfinishedJobs(database);
-    await expectLedgerSound(database);
-  });
+  const harness = moneyHarness(database);
+  const { clock } = harness;
 
   /** Moves the clock to the second day of the next month (UTC), so this month can be settled. */
   function advanceIntoNextMonth() {
@@ -59,24 +43,30 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
    * clock as those milliseconds take on one core.
    */
   async function runOneJob(cpuMs: number, credits = 100) {
-    const provider = await registerProvider(app);
-    const enterprise = await registerEnterprise(app, { credits });
-    const { node, deviceToken } = await enrollNode(app, provider);
-    const job = await submitJob(app, enterprise, {
+    const provider = await registerProvider(harness.app);
+    const enterprise = await registerEnterprise(harness.app, { credits });
+    const { node, deviceToken } = await enrollNode(harness.app, provider);
+    const job = await submitJob(harness.app, enterprise, {
       job_type: 'prime_sieve',
       params: { limit: PRIME_SIEVE_1E11_RESULT.limit },
     });
-    const leased = await leaseJob(app, deviceToken);
+    const leased = await leaseJob(harness.app, deviceToken);
     clock.advanceBy(cpuMs);
-    const done = await completeWithCpu(app, deviceToken, leased, PRIME_SIEVE_1E11_RESULT, cpuMs);
+    const done = await completeWithCpu(
+      harness.app,
+      deviceToken,
+      leased,
+      PRIME_SIEVE_1E11_RESULT,
+      cpuMs,
+    );
     expect(done.json()).toEqual({ accepted: true, reason: null });
     return { provider, enterprise, node, deviceToken, job };
   }
 
   describe('credits', () => {
     it('starts every account at zero', async () => {
-      const enterprise = await registerEnterprise(app, { credits: 0 });
-      const balance = await balanceOf(app, enterprise);
+      const enterprise = await registerEnterprise(harness.app, { credits: 0 });
+      const balance = await balanceOf(harness.app, enterprise);
       expect(balance).toMatchObject({
         balance: 0,
         credits_balance: 0,
@@ -87,12 +77,12 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
         this_month: 0,
       });
       expect(balance.by_day).toHaveLength(30);
-      expect((await transactionsOf(app, enterprise)).transactions).toEqual([]);
+      expect((await transactionsOf(harness.app, enterprise)).transactions).toEqual([]);
     });
 
     it('adds credits through the sandbox at once and lists the purchase', async () => {
-      const enterprise = await registerEnterprise(app, { credits: 0 });
-      const response = await addCreditsRequest(app, enterprise, 25.5);
+      const enterprise = await registerEnterprise(harness.app, { credits: 0 });
+      const response = await addCreditsRequest(harness.app, enterprise, 25.5);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
         message: 'Credits added successfully',
@@ -100,7 +90,7 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
         checkout_url: null,
         balance: { balance: 25.5, credits_balance: 25.5 },
       });
-      const { transactions, total } = await transactionsOf(app, enterprise);
+      const { transactions, total } = await transactionsOf(harness.app, enterprise);
       expect(total).toBe(1);
       expect(transactions[0]).toMatchObject({
         amount: 25.5,
@@ -116,40 +106,40 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
       [1_000_000.01, 'Amount must be at most 1000000.00'],
       ['ten', 'Amount must be a number'],
     ])('refuses %s with 400 naming amount', async (amount, message) => {
-      const enterprise = await registerEnterprise(app, { credits: 0 });
-      const response = await addCreditsRequest(app, enterprise, amount);
+      const enterprise = await registerEnterprise(harness.app, { credits: 0 });
+      const response = await addCreditsRequest(harness.app, enterprise, amount);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ field: 'amount', message });
-      expect((await balanceOf(app, enterprise)).balance).toBe(0);
+      expect((await balanceOf(harness.app, enterprise)).balance).toBe(0);
     });
 
     it('honours an Idempotency-Key: the same purchase once; another amount is refused', async () => {
-      const enterprise = await registerEnterprise(app, { credits: 0 });
-      expect((await addCreditsRequest(app, enterprise, 10, 'buy-1')).statusCode).toBe(200);
-      expect((await addCreditsRequest(app, enterprise, 10, 'buy-1')).statusCode).toBe(200);
-      const different = await addCreditsRequest(app, enterprise, 20, 'buy-1');
+      const enterprise = await registerEnterprise(harness.app, { credits: 0 });
+      expect((await addCreditsRequest(harness.app, enterprise, 10, 'buy-1')).statusCode).toBe(200);
+      expect((await addCreditsRequest(harness.app, enterprise, 10, 'buy-1')).statusCode).toBe(200);
+      const different = await addCreditsRequest(harness.app, enterprise, 20, 'buy-1');
       expect(different.statusCode).toBe(409);
       expect(different.json()).toMatchObject({ code: ERROR_CODES.idempotencyConflict });
-      expect((await balanceOf(app, enterprise)).balance).toBe(10);
-      const bad = await addCreditsRequest(app, enterprise, 10, 'not a key!');
+      expect((await balanceOf(harness.app, enterprise)).balance).toBe(10);
+      const bad = await addCreditsRequest(harness.app, enterprise, 10, 'not a key!');
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ field: 'Idempotency-Key' });
     });
 
     it('lets only enterprises buy credits and only providers request payouts', async () => {
-      const provider = await registerProvider(app);
-      const enterprise = await registerEnterprise(app, { credits: 0 });
-      expect((await addCreditsRequest(app, provider, 10)).statusCode).toBe(403);
-      expect((await payoutRequest(app, enterprise, 10)).statusCode).toBe(403);
-      const anonymous = await app.inject({ url: apiPaths.payment.balance });
+      const provider = await registerProvider(harness.app);
+      const enterprise = await registerEnterprise(harness.app, { credits: 0 });
+      expect((await addCreditsRequest(harness.app, provider, 10)).statusCode).toBe(403);
+      expect((await payoutRequest(harness.app, enterprise, 10)).statusCode).toBe(403);
+      const anonymous = await harness.app.inject({ url: apiPaths.payment.balance });
       expect(anonymous.statusCode).toBe(401);
     });
   });
 
   describe('metered billing of jobs', () => {
     it('refuses a job the credits cannot hold, with 402 and the shortfall', async () => {
-      const enterprise = await registerEnterprise(app, { credits: 2 });
-      const response = await app.inject({
+      const enterprise = await registerEnterprise(harness.app, { credits: 2 });
+      const response = await harness.app.inject({
         method: 'POST',
         url: apiPaths.jobs.submit,
         headers: bearer(enterprise),
@@ -161,57 +151,63 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
         message:
           'Not enough credits: each job holds $2.40 until it ends, and your available credits are $2.00. Add credits on the Billing page.',
       });
-      const jobs = await app.inject({ url: apiPaths.jobs.list, headers: bearer(enterprise) });
+      const jobs = await harness.app.inject({
+        url: apiPaths.jobs.list,
+        headers: bearer(enterprise),
+      });
       expect(jobs.json<{ total: number }>().total).toBe(0);
     });
 
     it('holds $2.40 at submit and gives it all back when a queued job is cancelled', async () => {
-      const enterprise = await registerEnterprise(app, { credits: 10 });
-      const job = await submitJob(app, enterprise);
-      expect(await balanceOf(app, enterprise)).toMatchObject({ balance: 7.6, held_credits: 2.4 });
-      const cancel = await app.inject({
+      const enterprise = await registerEnterprise(harness.app, { credits: 10 });
+      const job = await submitJob(harness.app, enterprise);
+      expect(await balanceOf(harness.app, enterprise)).toMatchObject({
+        balance: 7.6,
+        held_credits: 2.4,
+      });
+      const cancel = await harness.app.inject({
         method: 'POST',
         url: apiPaths.jobs.cancel(job.id),
         headers: bearer(enterprise),
       });
       expect(cancel.json()).toMatchObject({ status: 'cancelled', actual_cost: 0 });
-      expect(await balanceOf(app, enterprise)).toMatchObject({
+      expect(await balanceOf(harness.app, enterprise)).toMatchObject({
         balance: 10,
         held_credits: 0,
         lifetime_spending: 0,
       });
       // Holds and their release move money aside; the history shows only the purchase.
-      expect((await transactionsOf(app, enterprise)).total).toBe(1);
+      expect((await transactionsOf(harness.app, enterprise)).total).toBe(1);
     });
 
     it('charges a completed job its usage and pays the provider 80%, exactly', async () => {
       // 5 s of CPU: $0.01 + 5000 ms × $0.000002 = $0.02; provider $0.016, platform $0.004.
       const { provider, enterprise, node, job } = await runOneJob(5000);
-      const charged = await app.inject({
+      const charged = await harness.app.inject({
         url: apiPaths.jobs.detail(job.id),
         headers: bearer(enterprise),
       });
       expect(charged.json()).toMatchObject({ actual_cost: 0.02, estimated_cost: 2.4 });
-      expect(await balanceOf(app, enterprise)).toMatchObject({
+      expect(await balanceOf(harness.app, enterprise)).toMatchObject({
         balance: 99.98,
         held_credits: 0,
         lifetime_spending: 0.02,
         this_month: 0.02,
       });
-      expect(await balanceOf(app, provider)).toMatchObject({
+      expect(await balanceOf(harness.app, provider)).toMatchObject({
         balance: 0,
         pending_earnings: 0.02,
         lifetime_earnings: 0.02,
         this_month: 0.02,
       });
-      const enterpriseHistory = await transactionsOf(app, enterprise, '?direction=out');
+      const enterpriseHistory = await transactionsOf(harness.app, enterprise, '?direction=out');
       expect(enterpriseHistory.transactions).toMatchObject([
         { amount: -0.02, kind: 'job_charge', job_id: job.id },
       ]);
       expect(enterpriseHistory.transactions[0]?.description).toMatch(/^Charge: Prime Sieve job /);
-      const providerHistory = await transactionsOf(app, provider);
+      const providerHistory = await transactionsOf(harness.app, provider);
       expect(providerHistory.transactions).toMatchObject([{ amount: 0.02, kind: 'job_charge' }]);
-      const nodeResponse = await app.inject({
+      const nodeResponse = await harness.app.inject({
         url: apiPaths.nodes.detail(node.id),
         headers: bearer(provider),
       });
@@ -221,87 +217,87 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
     it('never charges more than the cost model of the job', async () => {
       // 2 hours of CPU would be $14.41: π(10^11) is billed at most 482 s, $0.974.
       const { enterprise, job } = await runOneJob(2 * 60 * 60 * 1000);
-      const response = await app.inject({
+      const response = await harness.app.inject({
         url: apiPaths.jobs.detail(job.id),
         headers: bearer(enterprise),
       });
       expect(response.json()).toMatchObject({ actual_cost: 0.974 });
-      expect((await balanceOf(app, enterprise)).balance).toBe(99.03);
+      expect((await balanceOf(harness.app, enterprise)).balance).toBe(99.03);
     });
 
     it('bills a running job cancelled after 30 s for 30 s on one core, without the job fee', async () => {
-      const provider = await registerProvider(app);
-      const enterprise = await registerEnterprise(app, { credits: 50 });
-      const { deviceToken } = await enrollNode(app, provider);
-      const job = await submitJob(app, enterprise, {
+      const provider = await registerProvider(harness.app);
+      const enterprise = await registerEnterprise(harness.app, { credits: 50 });
+      const { deviceToken } = await enrollNode(harness.app, provider);
+      const job = await submitJob(harness.app, enterprise, {
         job_type: 'prime_sieve',
         params: { limit: PRIME_SIEVE_1E11_RESULT.limit },
       });
-      await leaseJob(app, deviceToken);
+      await leaseJob(harness.app, deviceToken);
       clock.advanceBy(30_000);
-      const cancel = await app.inject({
+      const cancel = await harness.app.inject({
         method: 'POST',
         url: apiPaths.jobs.cancel(job.id),
         headers: bearer(enterprise),
       });
       // 30,000 ms × $0.000002 = $0.06; the provider gets $0.048.
       expect(cancel.json()).toMatchObject({ status: 'cancelled', actual_cost: 0.06 });
-      expect((await balanceOf(app, enterprise)).balance).toBe(49.94);
-      expect((await balanceOf(app, provider)).pending_earnings).toBe(0.05);
+      expect((await balanceOf(harness.app, enterprise)).balance).toBe(49.94);
+      expect((await balanceOf(harness.app, provider)).pending_earnings).toBe(0.05);
     });
 
     it('does not charge a job failed by devices, and charges a failure only once another provider’s node repeats it', async () => {
-      const provider = await registerProvider(app);
-      const enterprise = await registerEnterprise(app, { credits: 50 });
-      const { deviceToken } = await enrollNode(app, provider);
+      const provider = await registerProvider(harness.app);
+      const enterprise = await registerEnterprise(harness.app, { credits: 50 });
+      const { deviceToken } = await enrollNode(harness.app, provider);
 
-      const retried = await submitJob(app, enterprise);
+      const retried = await submitJob(harness.app, enterprise);
       for (let attempt = 0; attempt < 3; attempt += 1) {
-        const leased = await leaseJob(app, deviceToken);
-        await agentCall(app, deviceToken, agentPaths.fail(retried.id), {
+        const leased = await leaseJob(harness.app, deviceToken);
+        await agentCall(harness.app, deviceToken, agentPaths.fail(retried.id), {
           lease_id: leased.lease_id,
           error: 'device ran out of memory',
           retryable: true,
           usage: { wall_ms: 9000, cpu_ms: 9000, peak_memory_bytes: 1 },
         });
       }
-      const free = await app.inject({
+      const free = await harness.app.inject({
         url: apiPaths.jobs.detail(retried.id),
         headers: bearer(enterprise),
       });
       expect(free.json()).toMatchObject({ status: 'failed', actual_cost: 0 });
 
       // A second provider's node is online, so the first claim is checked there.
-      const other = await enrollNode(app, await registerProvider(app));
-      const own = await submitJob(app, enterprise);
+      const other = await enrollNode(harness.app, await registerProvider(harness.app));
+      const own = await submitJob(harness.app, enterprise);
       for (const node of [deviceToken, other.deviceToken]) {
-        const leased = await leaseJob(app, node);
+        const leased = await leaseJob(harness.app, node);
         clock.advanceBy(2000);
-        await agentCall(app, node, agentPaths.fail(own.id), {
+        await agentCall(harness.app, node, agentPaths.fail(own.id), {
           lease_id: leased.lease_id,
           error: 'the job exceeded its memory limit',
           retryable: false,
           usage: { wall_ms: 1500, cpu_ms: 1500, peak_memory_bytes: 1 },
         });
       }
-      const paid = await app.inject({
+      const paid = await harness.app.inject({
         url: apiPaths.jobs.detail(own.id),
         headers: bearer(enterprise),
       });
       // 1500 ms × $0.000002 = $0.003, no job fee.
       expect(paid.json()).toMatchObject({ status: 'failed', actual_cost: 0.003 });
-      expect((await balanceOf(app, enterprise)).balance).toBe(50);
-      expect((await balanceOf(app, enterprise)).lifetime_spending).toBe(0);
+      expect((await balanceOf(harness.app, enterprise)).balance).toBe(50);
+      expect((await balanceOf(harness.app, enterprise)).lifetime_spending).toBe(0);
     });
   });
 
   describe('settlement and payouts', () => {
     it('refuses a payout without a bank account that can receive it', async () => {
-      const provider = await registerProvider(app);
-      const response = await payoutRequest(app, provider, 1);
+      const provider = await registerProvider(harness.app);
+      const response = await payoutRequest(harness.app, provider, 1);
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({ code: ERROR_CODES.payoutsNotEnabled });
-      const status = await app.inject({
+      const status = await harness.app.inject({
         url: apiPaths.payment.connectStatus,
         headers: bearer(provider),
       });
@@ -313,14 +309,14 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
     });
 
     it('connects a bank through the sandbox onboarding page: incomplete, then ready', async () => {
-      const provider = await registerProvider(app);
-      const onboard = await app.inject({
+      const provider = await registerProvider(harness.app);
+      const onboard = await harness.app.inject({
         url: apiPaths.payment.connectOnboard,
         headers: bearer(provider),
       });
       const link = new URL(onboard.json<{ url: string }>().url);
       expect(link.pathname).toBe(apiPaths.payment.sandboxOnboarding);
-      const incomplete = await app.inject({
+      const incomplete = await harness.app.inject({
         url: apiPaths.payment.connectStatus,
         headers: bearer(provider),
       });
@@ -329,12 +325,12 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
         payouts_enabled: false,
         requirements: { currently_due: ['external_account', 'tos_acceptance.date'] },
       });
-      const tampered = await app.inject({
+      const tampered = await harness.app.inject({
         url: `${link.pathname}${link.search.replace(/signature=[0-9a-f]+/, `signature=${'0'.repeat(64)}`)}`,
       });
       expect(tampered.statusCode).toBe(400);
-      await connectSandboxBank(app, provider);
-      const ready = await app.inject({
+      await connectSandboxBank(harness.app, provider);
+      const ready = await harness.app.inject({
         url: apiPaths.payment.connectStatus,
         headers: bearer(provider),
       });
@@ -347,41 +343,41 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
 
     it('settles last month’s earnings once, then pays out no more than is available', async () => {
       const { provider } = await runOneJob(395_000); // $0.01 + $0.79 = $0.80; provider $0.64
-      await connectSandboxBank(app, provider);
-      expect((await payoutRequest(app, provider, 0.5)).statusCode).toBe(409);
+      await connectSandboxBank(harness.app, provider);
+      expect((await payoutRequest(harness.app, provider, 0.5)).statusCode).toBe(409);
 
       advanceIntoNextMonth();
-      await app.payments.settle();
-      await app.payments.settle();
-      expect(await balanceOf(app, provider)).toMatchObject({
+      await harness.app.payments.settle();
+      await harness.app.payments.settle();
+      expect(await balanceOf(harness.app, provider)).toMatchObject({
         balance: 0.64,
         pending_earnings: 0,
         lifetime_earnings: 0.64,
       });
 
-      const tooMuch = await payoutRequest(app, provider, 0.65);
+      const tooMuch = await payoutRequest(harness.app, provider, 0.65);
       expect(tooMuch.statusCode).toBe(409);
       expect(tooMuch.json()).toMatchObject({
         code: ERROR_CODES.insufficientFunds,
         field: 'amount',
         message: 'Insufficient balance: $0.64 is available for payout.',
       });
-      const paid = await payoutRequest(app, provider, 0.5, 'payout-1');
+      const paid = await payoutRequest(harness.app, provider, 0.5, 'payout-1');
       expect(paid.statusCode).toBe(200);
       expect(paid.json()).toMatchObject({
         message: 'Payout requested successfully',
         payout: { amount: 0.5, status: 'paid' },
         balance: { balance: 0.14 },
       });
-      const again = await payoutRequest(app, provider, 0.5, 'payout-1');
+      const again = await payoutRequest(harness.app, provider, 0.5, 'payout-1');
       expect(again.json()).toMatchObject({
         payout: { id: paid.json<{ payout: { id: string } }>().payout.id },
       });
-      expect((await balanceOf(app, provider)).balance).toBe(0.14);
-      const history = await transactionsOf(app, provider, '?direction=out');
+      expect((await balanceOf(harness.app, provider)).balance).toBe(0.14);
+      const history = await transactionsOf(harness.app, provider, '?direction=out');
       expect(history.transactions).toMatchObject([{ amount: -0.5, kind: 'payout' }]);
 
-      const notifications = await app.inject({
+      const notifications = await harness.app.inject({
         url: apiPaths.notifications.list,
         headers: bearer(provider),
       });
@@ -395,28 +391,28 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
 
     it('never overdraws under many simultaneous payouts', async () => {
       const { provider } = await runOneJob(395_000); // $0.80; provider $0.64
-      await connectSandboxBank(app, provider);
+      await connectSandboxBank(harness.app, provider);
       advanceIntoNextMonth();
-      await app.payments.settle();
-      expect((await balanceOf(app, provider)).balance).toBe(0.64);
+      await harness.app.payments.settle();
+      expect((await balanceOf(harness.app, provider)).balance).toBe(0.64);
       const responses = await Promise.all(
         Array.from({ length: 16 }, (_, index) =>
-          payoutRequest(app, provider, 0.16, `many-${index}`),
+          payoutRequest(harness.app, provider, 0.16, `many-${index}`),
         ),
       );
       const succeeded = responses.filter((response) => response.statusCode === 200);
       const refused = responses.filter((response) => response.statusCode === 409);
       expect(succeeded).toHaveLength(4);
       expect(refused).toHaveLength(12);
-      expect((await balanceOf(app, provider)).balance).toBe(0);
+      expect((await balanceOf(harness.app, provider)).balance).toBe(0);
     });
   });
 
   describe('statements, notifications, settings and closing an account', () => {
     it('prints a monthly statement from the ledger', async () => {
-      const enterprise = await registerEnterprise(app, { credits: 42 });
+      const enterprise = await registerEnterprise(harness.app, { credits: 42 });
       const month = clock.now().toISOString().slice(0, 7);
-      const response = await app.inject({
+      const response = await harness.app.inject({
         url: `${apiPaths.payment.statement}?month=${month}`,
         headers: bearer(enterprise),
       });
@@ -424,7 +420,7 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.body).toContain('Credits purchased (sandbox card)');
       expect(response.body).toContain('$42.00');
-      const future = await app.inject({
+      const future = await harness.app.inject({
         url: `${apiPaths.payment.statement}?month=2999-01`,
         headers: bearer(enterprise),
       });
@@ -433,30 +429,33 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
     });
 
     it('notifies a job’s end and low credits, and obeys the Credit Low Alerts switch', async () => {
-      const enterprise = await registerEnterprise(app, { credits: 11 });
-      await submitJob(app, enterprise); // 11.00 → 8.60: below $10
+      const enterprise = await registerEnterprise(harness.app, { credits: 11 });
+      await submitJob(harness.app, enterprise); // 11.00 → 8.60: below $10
       const list = async () =>
         notificationListResponseSchema.parse(
           (
-            await app.inject({ url: apiPaths.notifications.list, headers: bearer(enterprise) })
+            await harness.app.inject({
+              url: apiPaths.notifications.list,
+              headers: bearer(enterprise),
+            })
           ).json(),
         );
       expect((await list()).notifications.map((n) => n.kind)).toEqual(['credits_low']);
       expect((await list()).unread).toBe(1);
 
-      const switched = await app.inject({
+      const switched = await harness.app.inject({
         method: 'PUT',
         url: apiPaths.settings,
         headers: bearer(enterprise),
         payload: { credit_low_alerts: false },
       });
       expect(switched.json()).toMatchObject({ credit_low_alerts: false, minimum_payout: 50 });
-      await addCreditsRequest(app, enterprise, 10);
-      await submitJob(app, enterprise); // 18.60 → 16.20: no crossing anyway
+      await addCreditsRequest(harness.app, enterprise, 10);
+      await submitJob(harness.app, enterprise); // 18.60 → 16.20: no crossing anyway
       expect((await list()).notifications).toHaveLength(1);
 
       const [first] = (await list()).notifications;
-      const read = await app.inject({
+      const read = await harness.app.inject({
         method: 'POST',
         url: apiPaths.notifications.read(first?.id ?? ''),
         headers: bearer(enterprise),
@@ -466,13 +465,13 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
     });
 
     it('notifies low credits exactly once when several submits cross the line at once', async () => {
-      const enterprise = await registerEnterprise(app, { credits: 11 });
+      const enterprise = await registerEnterprise(harness.app, { credits: 11 });
       await Promise.all([
-        submitJob(app, enterprise),
-        submitJob(app, enterprise),
-        submitJob(app, enterprise),
+        submitJob(harness.app, enterprise),
+        submitJob(harness.app, enterprise),
+        submitJob(harness.app, enterprise),
       ]);
-      const response = await app.inject({
+      const response = await harness.app.inject({
         url: apiPaths.notifications.list,
         headers: bearer(enterprise),
       });
@@ -480,12 +479,12 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
         .parse(response.json())
         .notifications.map((n) => n.kind);
       expect(kinds).toEqual(['credits_low']);
-      expect((await balanceOf(app, enterprise)).balance).toBe(3.8);
+      expect((await balanceOf(harness.app, enterprise)).balance).toBe(3.8);
     });
 
     it('saves settings with field errors for bad values', async () => {
-      const provider = await registerProvider(app);
-      const bad = await app.inject({
+      const provider = await registerProvider(harness.app);
+      const bad = await harness.app.inject({
         method: 'PUT',
         url: apiPaths.settings,
         headers: bearer(provider),
@@ -496,7 +495,7 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
         field: 'minimum_payout',
         message: 'minimum_payout must be at least 1.00',
       });
-      const saved = await app.inject({
+      const saved = await harness.app.inject({
         method: 'PUT',
         url: apiPaths.settings,
         headers: bearer(provider),
@@ -512,11 +511,11 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
     });
 
     it('closes an account: password checked, jobs cancelled, money kept as unclaimed funds', async () => {
-      const user = await registerUser(app, { role: 'enterprise' });
+      const user = await registerUser(harness.app, { role: 'enterprise' });
       const token = user.auth.access_token;
-      await addCreditsRequest(app, token, 30);
-      await submitJob(app, token);
-      const wrong = await app.inject({
+      await addCreditsRequest(harness.app, token, 30);
+      await submitJob(harness.app, token);
+      const wrong = await harness.app.inject({
         method: 'DELETE',
         url: apiPaths.auth.account,
         headers: bearer(token),
@@ -524,7 +523,7 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
       });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toMatchObject({ field: 'current_password' });
-      const unconfirmed = await app.inject({
+      const unconfirmed = await harness.app.inject({
         method: 'DELETE',
         url: apiPaths.auth.account,
         headers: bearer(token),
@@ -535,7 +534,7 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
         message: 'Type DELETE to confirm',
       });
 
-      const closed = await app.inject({
+      const closed = await harness.app.inject({
         method: 'DELETE',
         url: apiPaths.auth.account,
         headers: bearer(token),
@@ -546,17 +545,17 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
         message:
           'Your account was closed. $30.00 left in it is kept as unclaimed funds; contact support to have it returned.',
       });
-      expect((await app.inject({ url: apiPaths.auth.me, headers: bearer(token) })).statusCode).toBe(
-        401,
-      );
-      const login = await app.inject({
+      expect(
+        (await harness.app.inject({ url: apiPaths.auth.me, headers: bearer(token) })).statusCode,
+      ).toBe(401);
+      const login = await harness.app.inject({
         method: 'POST',
         url: apiPaths.auth.login,
         payload: { email: user.email, password: TEST_PASSWORD },
       });
       expect(login.statusCode).toBe(401);
       // The address can sign up again, as a new account.
-      expect((await registerUser(app, { email: user.email })).auth.user_id).not.toBe(
+      expect((await registerUser(harness.app, { email: user.email })).auth.user_id).not.toBe(
         user.auth.user_id,
       );
     });

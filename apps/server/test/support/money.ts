@@ -7,11 +7,50 @@ import {
   type Lease,
 } from '@fabric/contract';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterEach, beforeAll, expect } from 'vitest';
+import type { AppConfig } from '../../src/config/env.ts';
 import { createRepositories } from '../../src/repositories/index.ts';
 import { bearer } from './auth.ts';
-import { agentCall, completeRequest } from './compute-network.ts';
+import { createManualClock, type ManualClock } from './clock.ts';
+import { agentCall, cancelUnfinishedJobs, completeRequest } from './compute-network.ts';
 import type { TestDatabase } from './databases.ts';
+
+export interface MoneyHarness {
+  /** Built before the suite's first test. */
+  readonly app: FastifyInstance;
+  /** Mid-month (2026-11-20 12:00 UTC), so a month can end inside a test. */
+  readonly clock: ManualClock;
+}
+
+/**
+ * The app of a suite about money and time: on a manual clock, with tokens that outlive the
+ * months the tests move through; after each test, unfinished jobs are cancelled (their holds
+ * return) and every ledger invariant is checked.
+ */
+export function moneyHarness(
+  database: TestDatabase,
+  config: Partial<AppConfig> = {},
+): MoneyHarness {
+  const clock = createManualClock(new Date('2026-11-20T12:00:00.000Z'));
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    app = await database.buildApp({
+      clock: clock.now,
+      config: { accessTokenTtlSeconds: 400 * 86_400, ...config },
+    });
+  });
+  afterEach(async () => {
+    await cancelUnfinishedJobs(database);
+    await expectLedgerSound(database);
+  });
+  return {
+    clock,
+    get app() {
+      if (!app) throw new Error('The app is built in beforeAll: use it inside tests');
+      return app;
+    },
+  };
+}
 
 export async function balanceOf(app: FastifyInstance, token: string): Promise<BalanceResponse> {
   const response = await app.inject({ url: apiPaths.payment.balance, headers: bearer(token) });
