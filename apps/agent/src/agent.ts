@@ -5,6 +5,7 @@ import {
   type JobUsage,
   type Lease,
 } from '@fabric/contract';
+import { openChallenge } from '@fabric/compute';
 import { ensureEnrolled, forgetEnrollment } from './enroll.ts';
 import { readHardwareInfo } from './hardware.ts';
 import type { JobOutcome } from './job-messages.ts';
@@ -133,12 +134,18 @@ export function startAgent(deps: AgentDependencies): AgentHandle {
     const id = shortId(lease.job_id);
     const seconds = (outcome.usage.wall_ms / 1000).toFixed(1);
     if (outcome.kind === 'completed') {
-      const answer = await withRetries('Reporting the result', () =>
-        client.complete(lease.job_id, {
+      // Commit first; the challenge the answer carries was drawn after the commitment was stored.
+      const { challenge } = await withRetries('Reporting the result', () =>
+        client.commit(lease.job_id, {
           lease_id: lease.lease_id,
           result: outcome.result,
+          commitment: outcome.commitment,
           usage: outcome.usage,
         }),
+      );
+      const opening = openChallenge(outcome.witness, challenge);
+      const answer = await withRetries('Opening the challenge', () =>
+        client.complete(lease.job_id, { lease_id: lease.lease_id, opening }),
       );
       if (answer.accepted) {
         log.info(

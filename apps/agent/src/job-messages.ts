@@ -1,3 +1,4 @@
+import type { ProofWitness } from '@fabric/compute';
 import type { JobUsage, Lease } from '@fabric/contract';
 
 // Messages between the agent and the child process that runs one job's kernel.
@@ -11,10 +12,24 @@ export interface RunJobMessage {
 
 export type KernelProcessMessage =
   | { type: 'progress'; fraction: number; message?: string }
-  | { type: 'completed'; result: Record<string, unknown>; cpuMs: number; peakMemoryBytes: number }
+  | {
+      type: 'completed';
+      result: Record<string, unknown>;
+      /** Sent with the result; `witness` stays here to open the server's challenge. */
+      commitment: Record<string, unknown>;
+      witness: ProofWitness;
+      cpuMs: number;
+      peakMemoryBytes: number;
+    }
   | { type: 'failed'; error: string; retryable: boolean; cpuMs: number; peakMemoryBytes: number };
 
 export type JobOutcome =
-  | { kind: 'completed'; result: Record<string, unknown>; usage: JobUsage }
+  | {
+      kind: 'completed';
+      result: Record<string, unknown>;
+      commitment: Record<string, unknown>;
+      witness: ProofWitness;
+      usage: JobUsage;
+    }
   | { kind: 'failed'; error: string; retryable: boolean; usage: JobUsage }
   | { kind: 'aborted'; reason: string; usage: JobUsage };

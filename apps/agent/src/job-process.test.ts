@@ -1,10 +1,27 @@
-import { verifyResult } from '@fabric/compute';
+import { drawChallenge, openChallenge, verifyCommittedResult } from '@fabric/compute';
 import type { Lease } from '@fabric/contract';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { JobOutcome } from './job-messages.ts';
 import { startJob } from './job-process.ts';
+
+/** What the server does with a completed outcome: draw a challenge, have it opened, verify. */
+function verifyAsServer(target: Lease, outcome: Extract<JobOutcome, { kind: 'completed' }>) {
+  const challenge = drawChallenge(target.job_type, target.params, randomInt);
+  return verifyCommittedResult(
+    target.job_type,
+    target.params,
+    outcome.result,
+    target.challenge_seed,
+    {
+      commitment: outcome.commitment,
+      challenge,
+      opening: openChallenge(outcome.witness, challenge),
+    },
+  );
+}
 
 const entryScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cli.ts');
 
@@ -58,9 +75,7 @@ describe('startJob (kernel in a child process)', () => {
       result: { n: 100, value: '354224848179261915075' },
     });
     if (outcome.kind !== 'completed') return;
-    expect(verifyResult('fibonacci', target.params, outcome.result, target.challenge_seed)).toEqual(
-      { ok: true },
-    );
+    expect(verifyAsServer(target, outcome)).toEqual({ ok: true });
   });
 
   it('spreads prime_sieve over worker threads and gets pi(10^8) right', async () => {
@@ -80,9 +95,7 @@ describe('startJob (kernel in a child process)', () => {
     });
     expect(progress.length).toBeGreaterThan(0);
     if (outcome.kind !== 'completed') return;
-    expect(
-      verifyResult('prime_sieve', target.params, outcome.result, target.challenge_seed),
-    ).toEqual({ ok: true });
+    expect(verifyAsServer(target, outcome)).toEqual({ ok: true });
   });
 
   it('multiplies seeded matrices over worker threads with a result that passes verification', async () => {
@@ -93,9 +106,7 @@ describe('startJob (kernel in a child process)', () => {
       result: { rows: 200, cols: 200, freivalds: { passed: true } },
     });
     if (outcome.kind !== 'completed') return;
-    expect(
-      verifyResult('matrix_multiply', target.params, outcome.result, target.challenge_seed),
-    ).toEqual({ ok: true });
+    expect(verifyAsServer(target, outcome)).toEqual({ ok: true });
   });
 
   it('multiplies inline matrices exactly', async () => {

@@ -78,7 +78,13 @@ export function startJob(lease: Lease, options: StartJobOptions): RunningJob {
     cpuMs = message.cpuMs;
     peakMemoryBytes = message.peakMemoryBytes;
     if (message.type === 'completed')
-      settle({ kind: 'completed', result: message.result, usage: usage() });
+      settle({
+        kind: 'completed',
+        result: message.result,
+        commitment: message.commitment,
+        witness: message.witness,
+        usage: usage(),
+      });
     else
       settle({
         kind: 'failed',

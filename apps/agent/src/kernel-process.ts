@@ -45,7 +45,7 @@ async function runJob({
   }
   let lastReport = 0;
   try {
-    const result = await runLeasedKernel(lease, {
+    const output = await runLeasedKernel(lease, {
       maxCores,
       // This process's own entry script doubles as the entry of its kernel threads.
       threadEntry: process.argv[1] ?? '',
@@ -71,7 +71,7 @@ async function runJob({
         return false;
       },
     });
-    return { type: 'completed', result, ...measuredUsage() };
+    return { type: 'completed', ...output, ...measuredUsage() };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // Errors of the kernel's own making (bad input it only found while running) recur anywhere;

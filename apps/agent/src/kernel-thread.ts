@@ -1,9 +1,9 @@
 import {
   basePrimesFor,
+  countPrimesBySpan,
   multiplyBand,
-  sievePrimeCountRange,
   type MatrixDimensions,
-  type PrimeRangeCount,
+  type PrimeSpanCounts,
 } from '@fabric/compute';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -27,7 +27,7 @@ export type KernelThreadTask =
 
 export type KernelThreadMessage =
   | { type: 'progress'; fraction: number }
-  | { type: 'sieve-done'; range: PrimeRangeCount }
+  | { type: 'sieve-done'; range: PrimeSpanCounts }
   | { type: 'band-done' }
   | { type: 'error'; message: string };
 
@@ -57,7 +57,7 @@ function runTask(task: KernelThreadTask) {
     });
     post({ type: 'band-done' });
   } else {
-    const range = sievePrimeCountRange(task.lo, task.hi, basePrimesFor(task.limit), hooks);
+    const range = countPrimesBySpan(task.lo, task.hi, basePrimesFor(task.limit), hooks);
     post({ type: 'sieve-done', range });
   }
 }

@@ -1,16 +1,18 @@
 import {
   buildMatrixResult,
   combinePrimeCounts,
+  commitMatrixProduct,
+  computeFibonacci,
+  computeMatrixProduct,
+  countPrimesWithSpans,
   materializeMatrix,
   parseFibonacciParams,
   parseMatrixParams,
   parsePrimeSieveParams,
-  runFibonacci,
-  runMatrixMultiply,
-  runPrimeSieve,
   splitPrimeSieveRange,
   transposeMatrix,
-  type PrimeRangeCount,
+  type PrimeSpanCounts,
+  type ProvenOutput,
   type ResolvedMatrixParams,
   type ResolvedPrimeSieveParams,
 } from '@fabric/compute';
@@ -46,27 +48,37 @@ const MIN_SIEVE_LIMIT_FOR_THREADS = 20_000_000;
 const SIEVE_PIECES_PER_THREAD = 8;
 const STOP_POLL_MS = 100;
 
-export async function runLeasedKernel(
-  lease: Lease,
-  hooks: KernelHooks,
-): Promise<Record<string, unknown>> {
+/**
+ * Runs the lease's kernel: the result, the commitment sent with it, and the witness kept to open
+ * the server's challenge (@fabric/compute proofs).
+ */
+export async function runLeasedKernel(lease: Lease, hooks: KernelHooks): Promise<ProvenOutput> {
   const kernelHooks = { onProgress: hooks.onProgress, shouldStop: hooks.shouldStop };
   switch (lease.job_type) {
-    case 'fibonacci':
-      return runFibonacci(parseFibonacciParams(lease.params), kernelHooks);
+    case 'fibonacci': {
+      const { result, decimal } = computeFibonacci(parseFibonacciParams(lease.params), kernelHooks);
+      return { result, commitment: {}, witness: { kind: 'fibonacci', decimal } };
+    }
     case 'matrix_multiply': {
       const params = parseMatrixParams(lease.params);
       const work = params.rows * params.inner * params.cols;
-      if (hooks.maxCores === 1 || work < MIN_MATRIX_MULTIPLY_ADDS_FOR_THREADS) {
-        return runMatrixMultiply(params, kernelHooks, lease.challenge_seed);
-      }
-      return runMatrixMultiplyInThreads(params, hooks, lease.challenge_seed);
+      const { result, c } =
+        hooks.maxCores === 1 || work < MIN_MATRIX_MULTIPLY_ADDS_FOR_THREADS
+          ? computeMatrixProduct(params, kernelHooks, lease.challenge_seed)
+          : await runMatrixMultiplyInThreads(params, hooks, lease.challenge_seed);
+      return { result, ...commitMatrixProduct(c, params.rows, params.cols) };
     }
     case 'prime_sieve': {
       const params = parsePrimeSieveParams(lease.params);
-      if (hooks.maxCores === 1 || params.limit < MIN_SIEVE_LIMIT_FOR_THREADS)
-        return runPrimeSieve(params, kernelHooks);
-      return runPrimeSieveInThreads(params, hooks);
+      const { result, spanCounts } =
+        hooks.maxCores === 1 || params.limit < MIN_SIEVE_LIMIT_FOR_THREADS
+          ? countPrimesWithSpans(params, kernelHooks)
+          : await runPrimeSieveInThreads(params, hooks);
+      return {
+        result,
+        commitment: { segment_counts: spanCounts },
+        witness: { kind: 'prime_sieve' },
+      };
     }
     default:
       throw new KernelUnavailableError(`This agent has no kernel for ${lease.job_type} yet`);
@@ -212,7 +224,9 @@ async function runMatrixMultiplyInThreads(
     });
   }
   await runInThreads(tasks, hooks, () => true);
-  return buildMatrixResult(dims, { a, b, c }, challengeSeed);
+  // A copy off the SharedArrayBuffer: the witness travels to the agent process, which cannot
+  // receive shared memory.
+  return { result: buildMatrixResult(dims, { a, b, c }, challengeSeed), c: c.slice() };
 }
 
 async function runPrimeSieveInThreads(params: ResolvedPrimeSieveParams, hooks: KernelHooks) {
@@ -222,8 +236,13 @@ async function runPrimeSieveInThreads(params: ResolvedPrimeSieveParams, hooks: K
     task: { kind: 'sieve-range' as const, lo, hi, limit },
     weight: hi - lo,
   }));
-  const parts = await runInThreads<PrimeRangeCount>(tasks, hooks, (message) =>
+  const parts = await runInThreads<PrimeSpanCounts>(tasks, hooks, (message) =>
     message.type === 'sieve-done' ? message.range : undefined,
   );
-  return { limit, ...combinePrimeCounts(parts) };
+  // Threads finish in any order; the commitment lists the spans in order.
+  parts.sort((left, right) => left.firstSpan - right.firstSpan);
+  return {
+    result: { limit, ...combinePrimeCounts(parts) },
+    spanCounts: parts.flatMap((part) => part.spanCounts),
+  };
 }

@@ -3,6 +3,7 @@ import {
   agentPaths,
   apiPaths,
   authResponseSchema,
+  commitJobResponseSchema,
   completeJobResponseSchema,
   errorBodySchema,
   heartbeatResponseSchema,
@@ -10,6 +11,7 @@ import {
   progressResponseSchema,
   registerNodeResponseSchema,
   type EnrollNodeRequest,
+  type CommitJobRequest,
   type CompleteJobRequest,
   type FailJobRequest,
   type HeartbeatRequest,
@@ -140,6 +142,14 @@ export class ServerClient {
     return this.call('POST', agentPaths.progress(jobId), body, progressResponseSchema);
   }
 
+  /** Step 1 of a result: the result and its commitment; the answer is the challenge to open. */
+  commit(jobId: string, body: CommitJobRequest) {
+    return this.call('POST', agentPaths.commit(jobId), body, commitJobResponseSchema, {
+      timeoutMs: 60_000,
+    });
+  }
+
+  /** Step 2: the opening of the challenge; the server verifies it before the job counts. */
   complete(jobId: string, body: CompleteJobRequest) {
     return this.call('POST', agentPaths.complete(jobId), body, completeJobResponseSchema, {
       timeoutMs: 60_000,

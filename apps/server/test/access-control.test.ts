@@ -54,14 +54,21 @@ const deviceCalls: Call[] = [
     payload: { lease_id: leaseId, progress: 0.5 },
   },
   {
-    name: 'complete',
+    name: 'commit',
     method: 'POST',
-    url: agentPaths.complete,
+    url: agentPaths.commit,
     payload: {
       lease_id: leaseId,
       result: {},
+      commitment: {},
       usage: { wall_ms: 1, cpu_ms: 1, peak_memory_bytes: 1 },
     },
+  },
+  {
+    name: 'complete',
+    method: 'POST',
+    url: agentPaths.complete,
+    payload: { lease_id: leaseId, opening: {} },
   },
   {
     name: 'fail',

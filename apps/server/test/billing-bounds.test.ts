@@ -19,7 +19,7 @@ import {
   submitJob,
 } from './support/compute-network.ts';
 import { describeEachDatabase } from './support/databases.ts';
-import { balanceOf, moneyHarness } from './support/money.ts';
+import { balanceOf, completeWithCpu, moneyHarness } from './support/money.ts';
 
 // "A device sets its own price": the CPU time a device reports is billed only up to what the
 // server saw (lease start to report, on its own clock, × the cores the job may use) and up to the
@@ -52,12 +52,12 @@ describeEachDatabase('billing bounds: what a device reports cannot raise its pay
     return { provider, enterprise, deviceToken, job, leased };
   }
 
-  const complete = (deviceToken: string, leased: Lease, result: object, cpuMs: number) =>
-    agentCall(harness.app, deviceToken, agentPaths.complete(leased.job_id), {
-      lease_id: leased.lease_id,
-      result,
-      usage: { wall_ms: cpuMs, cpu_ms: cpuMs, peak_memory_bytes: 1_048_576 },
-    });
+  const complete = (
+    deviceToken: string,
+    leased: Lease,
+    result: Record<string, unknown>,
+    cpuMs: number,
+  ) => completeWithCpu(harness.app, deviceToken, leased, result, cpuMs);
 
   it('F(10) reported as 20 CPU-minutes after 20 minutes is billed its cost model, not $2.40', async () => {
     const { provider, enterprise, deviceToken, job, leased } = await leasedJob('fibonacci', {

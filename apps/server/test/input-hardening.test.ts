@@ -313,16 +313,30 @@ describeEachDatabase('input hardening: bad input answers 400, never 500', (datab
       field: 'params',
     },
     {
-      what: 'complete result with NUL',
+      what: 'commit result with NUL',
       request: deviceCall(
-        () => agentPaths.complete(leased.job_id),
+        () => agentPaths.commit(leased.job_id),
         () => ({
           lease_id: leased.lease_id,
           result: { limit: 30, count: 10, largest: 29, first: [2], note: `x${NUL}` },
+          commitment: { segment_counts: [10] },
           usage: { wall_ms: 1, cpu_ms: 1, peak_memory_bytes: 1 },
         }),
       ),
       field: 'result.note',
+    },
+    {
+      what: 'commit commitment with a lone surrogate',
+      request: deviceCall(
+        () => agentPaths.commit(leased.job_id),
+        () => ({
+          lease_id: leased.lease_id,
+          result: { limit: 30, count: 10, largest: 29, first: [2] },
+          commitment: { [`k${LONE_HIGH_SURROGATE}`]: 1 },
+          usage: { wall_ms: 1, cpu_ms: 1, peak_memory_bytes: 1 },
+        }),
+      ),
+      field: 'commitment',
     },
   ];
 

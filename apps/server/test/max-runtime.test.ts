@@ -46,9 +46,10 @@ describeEachDatabase('scheduler: the maximum runtime of a lease', (database) => 
     expect(requeued.status).toBe('queued');
     expect(requeued.queue_reason).toMatch(/ran past its maximum runtime/);
     // The lease is gone: the sitter's report is refused and the next heartbeat tells it to abort.
-    const late = await agentCall(harness.app, sitter.deviceToken, agentPaths.complete(job.id), {
+    const late = await agentCall(harness.app, sitter.deviceToken, agentPaths.commit(job.id), {
       lease_id: leased.lease_id,
       result: { n: 10, digits: 2, value: '55', head: '55', tail: '55', sha256: 'x'.repeat(64) },
+      commitment: {},
       usage: { wall_ms: 1, cpu_ms: 1, peak_memory_bytes: 1 },
     });
     expect(late.statusCode).toBe(409);

@@ -49,20 +49,37 @@ export {
   buildMatrixResult,
   freivaldsCheck,
   multiplyBand,
+  computeMatrixProduct,
   runMatrixMultiply,
   transposeMatrix,
   type MatrixDimensions,
   type MultiplyBandOptions,
 } from './kernels/matrix-multiply.ts';
-export { runFibonacci } from './kernels/fibonacci.ts';
+export { computeFibonacci, runFibonacci } from './kernels/fibonacci.ts';
 export {
   SEGMENT_BITS,
   SEGMENT_SPAN,
   basePrimesFor,
   combinePrimeCounts,
+  countPrimesBySpan,
+  countPrimesWithSpans,
   runPrimeSieve,
   sievePrimeCountRange,
   splitPrimeSieveRange,
   type BasePrimes,
   type PrimeRangeCount,
+  type PrimeSpanCounts,
 } from './kernels/prime-sieve.ts';
+export {
+  drawChallenge,
+  hasProof,
+  openChallenge,
+  verifyCommittedResult,
+  type ProofRecord,
+  type ProofWitness,
+  type ProvenOutput,
+} from './proofs/index.ts';
+export { commitMatrixProduct } from './proofs/matrix-proof.ts';
+export { decimalModulo, randomModulusPrime } from './proofs/fibonacci-proof.ts';
+export { primeSieveSpanCount } from './proofs/prime-sieve-proof.ts';
+export { type RandomInt } from './proofs/random-choice.ts';

@@ -27,6 +27,9 @@ export const agentPaths = {
   heartbeat: '/api/agent/heartbeat',
   lease: '/api/agent/lease',
   progress: (jobId: string) => `/api/agent/jobs/${encodeURIComponent(jobId)}/progress`,
+  /** Step 1 of reporting a result: the result and the commitment, answered with the challenge. */
+  commit: (jobId: string) => `/api/agent/jobs/${encodeURIComponent(jobId)}/commit`,
+  /** Step 2: the opening of what the challenge chose; the server verifies and settles. */
   complete: (jobId: string) => `/api/agent/jobs/${encodeURIComponent(jobId)}/complete`,
   fail: (jobId: string) => `/api/agent/jobs/${encodeURIComponent(jobId)}/fail`,
   release: (jobId: string) => `/api/agent/jobs/${encodeURIComponent(jobId)}/release`,
@@ -143,11 +146,29 @@ export type ProgressRequest = z.infer<typeof progressRequestSchema>;
 export const progressResponseSchema = z.object({ abort: z.boolean() });
 export type ProgressResponse = z.infer<typeof progressResponseSchema>;
 
+/** Beyond the server's usual limit: a large F(n) is opened as its whole decimal value. */
+export const COMPLETE_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
+export const commitJobRequestSchema = z.object({
+  lease_id: idSchema,
+  /** Checked against the job type's result schema by the server; stored as JSON once verified. */
+  result: safeJsonRecord('result'),
+  /** Per type (jobProofSchemas): fixed before the challenge is known. */
+  commitment: safeJsonRecord('commitment'),
+  usage: jobUsageSchema,
+});
+export type CommitJobRequest = z.infer<typeof commitJobRequestSchema>;
+
+/** What the agent must open (per type: jobProofSchemas). The same answer for a repeated commit. */
+export const commitJobResponseSchema = z.object({
+  challenge: z.record(z.string(), z.unknown()),
+});
+export type CommitJobResponse = z.infer<typeof commitJobResponseSchema>;
+
 export const completeJobRequestSchema = z.object({
   lease_id: idSchema,
-  /** Checked against the job type's result schema by the server; stored as JSON. */
-  result: safeJsonRecord('result'),
-  usage: jobUsageSchema,
+  /** The parts the challenge chose (per type: jobProofSchemas). */
+  opening: safeJsonRecord('opening'),
 });
 export type CompleteJobRequest = z.infer<typeof completeJobRequestSchema>;
 

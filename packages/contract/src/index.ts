@@ -6,6 +6,7 @@ export * from './auth.ts';
 export * from './nodes.ts';
 export * from './jobs.ts';
 export * from './job-params.ts';
+export * from './job-proofs.ts';
 export * from './agent.ts';
 export * from './payment.ts';
 export * from './marketplace.ts';

@@ -305,6 +305,14 @@ export const jobAttempts = pgTable(
     usageWallMs: bigint('usage_wall_ms', { mode: 'number' }),
     usageCpuMs: bigint('usage_cpu_ms', { mode: 'number' }),
     usagePeakMemoryBytes: bigint('usage_peak_memory_bytes', { mode: 'number' }),
+    /**
+     * Commit, challenge, open (job-proofs.ts in the contract): the result and commitment the node
+     * sent first, and the challenge drawn only after they were stored. Set once per attempt.
+     */
+    committedAt: optionalTimestamp('committed_at'),
+    committedResult: jsonb('committed_result').$type<Record<string, unknown>>(),
+    commitment: jsonb('commitment').$type<Record<string, unknown>>(),
+    challenge: jsonb('challenge').$type<Record<string, unknown>>(),
   },
   (table) => [
     index('job_attempts_job_id_index').on(table.jobId, table.startedAt),

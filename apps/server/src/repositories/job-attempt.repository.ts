@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { JobType } from '@fabric/contract';
 import type { Database } from '../db/connection.ts';
 import {
@@ -48,6 +48,23 @@ export function createJobAttemptRepository(db: Database) {
         .where(and(eq(jobAttempts.jobId, jobId), eq(jobAttempts.nodeId, nodeId)))
         .limit(1);
       return row !== undefined;
+    },
+
+    /**
+     * Stores what the node committed to and the challenge drawn for it, once: false when the
+     * attempt already holds a commitment (a node may not commit again after seeing a challenge).
+     */
+    async commit(
+      leaseId: string,
+      commit: Pick<JobAttemptRow, 'committedAt' | 'committedResult' | 'commitment' | 'challenge'> &
+        Pick<JobAttemptRow, 'usageWallMs' | 'usageCpuMs' | 'usagePeakMemoryBytes'>,
+    ): Promise<boolean> {
+      const updated = await db
+        .update(jobAttempts)
+        .set(commit)
+        .where(and(eq(jobAttempts.leaseId, leaseId), isNull(jobAttempts.committedAt)))
+        .returning({ leaseId: jobAttempts.leaseId });
+      return updated.length === 1;
     },
 
     async end(leaseId: string, ending: AttemptEnding): Promise<void> {

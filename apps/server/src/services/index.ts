@@ -1,4 +1,4 @@
-import { verifyResult } from '@fabric/compute';
+import { drawChallenge, verifyCommittedResult } from '@fabric/compute';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseConnection } from '../db/connection.ts';
@@ -157,7 +157,8 @@ export function createServices(dependencies: ServiceDependencies) {
       queueTimeoutHours: config.queueTimeoutHours,
       providerLeasesPerMinute: config.providerLeasesPerMinute,
       wakeups,
-      verifyResult,
+      verifyResult: verifyCommittedResult,
+      drawChallenge,
       logger,
     }),
     health: createHealthService({ repositories, logger }),

@@ -1,11 +1,15 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import {
   ERROR_CODES,
   HEARTBEAT_INTERVAL_SECONDS,
   jobCostModel,
+  jobProofSchemas,
   jobResultSchemas,
   LEASE_TIMEOUT_SECONDS,
   RUNNABLE_JOB_TYPES,
+  type CommitJobRequest,
+  type CommitJobResponse,
   type CompleteJobRequest,
   type CompleteJobResponse,
   type FailJobRequest,
@@ -32,16 +36,31 @@ import {
 import type { JobWakeups } from './job-wakeups.service.ts';
 import { toLease, usageColumns } from './job-view.ts';
 
-/** verifyResult of @fabric/compute: checks a result against the job's params and the lease's challenge. */
+/**
+ * verifyCommittedResult of @fabric/compute: checks a committed result against the job's params,
+ * the lease's challenge seed, and the opening of the challenge drawn after the commitment.
+ */
 export type ResultVerifier = (
   jobType: JobType,
   params: Record<string, unknown>,
   result: Record<string, unknown>,
   challengeSeed: number,
+  proof: { commitment: unknown; challenge: unknown; opening: unknown },
 ) => { ok: true } | { ok: false; reason: string };
+
+/** drawChallenge of @fabric/compute: the random challenge for a stored commitment. */
+export type ChallengeDrawer = (
+  jobType: JobType,
+  params: Record<string, unknown>,
+  randomInt: (max: number) => number,
+) => Record<string, unknown>;
 
 export const LEASE_NOT_VALID_MESSAGE = 'This lease is no longer valid';
 export const LEASE_NOT_FOUND_MESSAGE = 'This node has never been leased this job';
+export const ALREADY_COMMITTED_MESSAGE =
+  'This attempt has already committed to a different result; a commitment cannot change after its challenge';
+export const NOT_COMMITTED_MESSAGE =
+  'Commit the result first: complete opens the challenge of a commit';
 export const NODE_STOPPED_RESPONDING = 'node stopped responding';
 
 const heartbeatTime = new Intl.DateTimeFormat('en-US', {
@@ -71,6 +90,33 @@ function leaseNotValid(): HttpError {
   return new HttpError(409, LEASE_NOT_VALID_MESSAGE, ERROR_CODES.leaseNotValid);
 }
 
+const reportedSchemas = {
+  result: (jobType: JobType) => (jobResultSchemas as Partial<Record<JobType, z.ZodType>>)[jobType],
+  commitment: (jobType: JobType) =>
+    (jobProofSchemas as Partial<Record<JobType, { commitment: z.ZodType }>>)[jobType]?.commitment,
+  opening: (jobType: JobType) =>
+    (jobProofSchemas as Partial<Record<JobType, { opening: z.ZodType }>>)[jobType]?.opening,
+};
+
+/** A reported part checked against the job type's shape: 400 naming the field when it does not fit. */
+function parseReported(
+  jobType: JobType,
+  part: keyof typeof reportedSchemas,
+  value: Record<string, unknown>,
+): Record<string, unknown> {
+  const schema = reportedSchemas[part](jobType);
+  if (!schema) throw leaseNotValid();
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data as Record<string, unknown>;
+  const issue = parsed.error.issues[0];
+  const path = [part, ...(issue?.path.map(String) ?? [])].join('.');
+  throw badRequest(
+    `${path} does not fit a ${jobType} ${part}: ${issue?.message ?? 'invalid'}`,
+    ERROR_CODES.validation,
+    path,
+  );
+}
+
 function runnableTypesOf(node: NodeRow): JobType[] {
   return node.supportedJobTypes.filter((type) =>
     (RUNNABLE_JOB_TYPES as readonly JobType[]).includes(type),
@@ -87,13 +133,15 @@ export function createSchedulerService(options: {
   clock: Clock;
   wakeups: JobWakeups;
   verifyResult: ResultVerifier;
+  drawChallenge: ChallengeDrawer;
   logger: FastifyBaseLogger;
   /** A job waiting in the queue this long fails free of charge (QUEUE_TIMEOUT_HOURS). */
   queueTimeoutHours: number;
   /** Leases all of one provider's nodes may take per minute (PROVIDER_LEASES_PER_MINUTE). */
   providerLeasesPerMinute: number;
 }) {
-  const { repositories, clock, wakeups, verifyResult, logger, queueTimeoutHours } = options;
+  const { repositories, clock, wakeups, verifyResult, drawChallenge, logger, queueTimeoutHours } =
+    options;
   const { providerLeasesPerMinute } = options;
   let lastSweepAt = Number.NEGATIVE_INFINITY;
 
@@ -164,6 +212,10 @@ export function createSchedulerService(options: {
         usageWallMs: null,
         usageCpuMs: null,
         usagePeakMemoryBytes: null,
+        committedAt: null,
+        committedResult: null,
+        commitment: null,
+        challenge: null,
       };
       await transaction.jobAttempts.insert(attempt);
       return toLease(leased, attempt);
@@ -324,9 +376,59 @@ export function createSchedulerService(options: {
     },
 
     /**
-     * The result of the current lease: checked against the type's result shape (400 naming the
-     * field), then verified with the attempt's challenge. Accepted: the job is completed.
-     * Refused: the attempt fails and the job is retried on another node, or fails after
+     * Step 1 of a result: its shape (400 naming the field) and the commitment are stored with the
+     * usage, then a challenge is drawn, which the node did not know while it computed. Committing
+     * again with the same result and commitment answers the same challenge (a lost answer); with
+     * anything else, 409.
+     */
+    async commit(
+      nodeId: string,
+      jobId: string,
+      input: CommitJobRequest,
+    ): Promise<CommitJobResponse> {
+      const attempt = await findOwnAttempt(nodeId, jobId, input.lease_id);
+      const job = await repositories.jobs.findById(jobId);
+      if (!attempt || !isCurrentLease(job, input.lease_id)) throw leaseNotValid();
+      const result = parseReported(job.jobType, 'result', input.result);
+      const commitment = parseReported(job.jobType, 'commitment', input.commitment);
+      const isSameCommit = (stored: JobAttemptRow) =>
+        isDeepStrictEqual(stored.committedResult, result) &&
+        isDeepStrictEqual(stored.commitment, commitment);
+      if (attempt.committedAt) {
+        if (attempt.challenge && isSameCommit(attempt)) return { challenge: attempt.challenge };
+        throw new HttpError(409, ALREADY_COMMITTED_MESSAGE, ERROR_CODES.conflict);
+      }
+      const challenge = drawChallenge(job.jobType, job.params, randomInt);
+      const now = clock();
+      const stored = await repositories.jobAttempts.commit(input.lease_id, {
+        committedAt: now,
+        committedResult: result,
+        commitment,
+        challenge,
+        usageWallMs: input.usage.wall_ms,
+        usageCpuMs: input.usage.cpu_ms,
+        usagePeakMemoryBytes: input.usage.peak_memory_bytes,
+      });
+      if (!stored) {
+        // Two commits raced: the one stored first stands.
+        const winner = await repositories.jobAttempts.findByLeaseId(input.lease_id);
+        if (winner?.challenge && isSameCommit(winner)) return { challenge: winner.challenge };
+        throw new HttpError(409, ALREADY_COMMITTED_MESSAGE, ERROR_CODES.conflict);
+      }
+      // A commit is a sign of life: the lease lasts while the node opens the challenge.
+      await repositories.jobs.recordProgress(jobId, input.lease_id, {
+        progress: 1,
+        message: 'verifying the result',
+        leaseExpiresAt: addSeconds(now, LEASE_TIMEOUT_SECONDS),
+        now,
+      });
+      return { challenge };
+    },
+
+    /**
+     * Step 2: the opening of the committed result's challenge (400 when it does not fit the type's
+     * opening shape). Verified: the job is completed and billed for the usage reported at commit.
+     * Refused: the attempt fails unpaid and the job is retried on another node, or fails after
      * max_attempts.
      */
     async complete(
@@ -337,22 +439,22 @@ export function createSchedulerService(options: {
       const attempt = await findOwnAttempt(nodeId, jobId, input.lease_id);
       const job = await repositories.jobs.findById(jobId);
       if (!attempt || !isCurrentLease(job, input.lease_id)) throw leaseNotValid();
-
-      const resultSchema = (jobResultSchemas as Partial<Record<JobType, z.ZodType>>)[job.jobType];
-      if (!resultSchema) throw leaseNotValid();
-      const parsed = resultSchema.safeParse(input.result);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const path = ['result', ...(issue?.path.map(String) ?? [])].join('.');
-        throw badRequest(
-          `${path} does not fit a ${job.jobType} result: ${issue?.message ?? 'invalid'}`,
-          ERROR_CODES.validation,
-          path,
-        );
+      const result = attempt.committedResult;
+      if (!attempt.committedAt || !result) {
+        throw new HttpError(409, NOT_COMMITTED_MESSAGE, ERROR_CODES.conflict);
       }
-      const result = parsed.data as Record<string, unknown>;
+      const opening = parseReported(job.jobType, 'opening', input.opening);
+      const usage = {
+        wall_ms: attempt.usageWallMs ?? 0,
+        cpu_ms: attempt.usageCpuMs ?? 0,
+        peak_memory_bytes: attempt.usagePeakMemoryBytes ?? 0,
+      };
       // Outside the transaction: verification is CPU work and holds no lock.
-      const verdict = verifyResult(job.jobType, job.params, result, attempt.challengeSeed);
+      const verdict = verifyResult(job.jobType, job.params, result, attempt.challengeSeed, {
+        commitment: attempt.commitment,
+        challenge: attempt.challenge,
+        opening,
+      });
 
       const outcome = await repositories.transaction(async (transaction) => {
         const locked = await transaction.jobs.lockById(jobId);
@@ -365,7 +467,7 @@ export function createSchedulerService(options: {
             {
               outcome: 'rejected',
               reason: `result verification failed: ${verdict.reason}`,
-              usage: input.usage,
+              usage,
               isCounted: true,
               isRetryable: true,
               excludesNode: true,
@@ -377,13 +479,13 @@ export function createSchedulerService(options: {
           endedAt: now,
           outcome: 'completed',
           error: null,
-          ...usageColumns(input.usage),
+          ...usageColumns(usage),
         });
         await transaction.nodes.incrementJobsCompleted(nodeId, now);
         const completed = await transaction.jobs.update(jobId, {
           status: 'completed',
           result,
-          ...usageColumns(input.usage),
+          ...usageColumns(usage),
           progress: 1,
           error: null,
           queueReason: null,
@@ -393,14 +495,9 @@ export function createSchedulerService(options: {
           finishedAt: now,
           updatedAt: now,
         });
-        const charge = await meteredCharge(
-          transaction,
-          completed,
-          attempt,
-          input.usage.cpu_ms,
-          now,
-          { includesJobFee: true },
-        );
+        const charge = await meteredCharge(transaction, completed, attempt, usage.cpu_ms, now, {
+          includesJobFee: true,
+        });
         await settleJob(transaction, completed, charge, now);
         return { job: completed, isRequeued: false };
       });

@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { bearer, registerUser } from './auth.ts';
 import type { TestDatabase } from './databases.ts';
+import { reportResult } from './proofs.ts';
 
 export const DEFAULT_USAGE = { wall_ms: 120, cpu_ms: 100, peak_memory_bytes: 1_048_576 };
 
@@ -198,17 +199,14 @@ export function primeSieveResult(limit: number) {
   return { limit, count, largest, first };
 }
 
+/** Reports `result` for the lease as an honest agent does: commit, then open the challenge. */
 export function completeRequest(
   app: FastifyInstance,
   deviceToken: string,
   leased: Lease,
   result: Record<string, unknown>,
 ) {
-  return agentCall(app, deviceToken, agentPaths.complete(leased.job_id), {
-    lease_id: leased.lease_id,
-    result,
-    usage: DEFAULT_USAGE,
-  });
+  return reportResult(app, deviceToken, leased, result, DEFAULT_USAGE);
 }
 
 /** Ends every unfinished job, so a suite's next test starts with an empty queue. */

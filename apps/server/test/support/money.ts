@@ -1,5 +1,4 @@
 import {
-  agentPaths,
   apiPaths,
   balanceResponseSchema,
   transactionListResponseSchema,
@@ -12,7 +11,8 @@ import type { AppConfig } from '../../src/config/env.ts';
 import { createRepositories } from '../../src/repositories/index.ts';
 import { bearer } from './auth.ts';
 import { createManualClock, type ManualClock } from './clock.ts';
-import { agentCall, cancelUnfinishedJobs, completeRequest } from './compute-network.ts';
+import { cancelUnfinishedJobs, completeRequest } from './compute-network.ts';
+import { reportResult } from './proofs.ts';
 import type { TestDatabase } from './databases.ts';
 
 export interface MoneyHarness {
@@ -123,10 +123,10 @@ export function completeWithCpu(
   result: Record<string, unknown>,
   cpuMs: number,
 ) {
-  return agentCall(app, deviceToken, agentPaths.complete(leased.job_id), {
-    lease_id: leased.lease_id,
-    result,
-    usage: { wall_ms: cpuMs, cpu_ms: cpuMs, peak_memory_bytes: 1_048_576 },
+  return reportResult(app, deviceToken, leased, result, {
+    wall_ms: cpuMs,
+    cpu_ms: cpuMs,
+    peak_memory_bytes: 1_048_576,
   });
 }
 

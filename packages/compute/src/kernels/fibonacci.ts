@@ -19,6 +19,14 @@ export function runFibonacci(
   params: ResolvedFibonacciParams,
   hooks: KernelHooks = {},
 ): FibonacciResult {
+  return computeFibonacci(params, hooks).result;
+}
+
+/** The result with the whole decimal value, which the agent keeps to open if challenged. */
+export function computeFibonacci(
+  params: ResolvedFibonacciParams,
+  hooks: KernelHooks = {},
+): { result: FibonacciResult; decimal: string } {
   const { n } = params;
   const progress = new ProgressTracker(hooks);
   progress.checkStop();
@@ -42,5 +50,5 @@ export function runFibonacci(
   };
   if (decimal.length <= FIBONACCI_LIMITS.maxInlineDigits) result.value = decimal;
   progress.report(1, 'done');
-  return result;
+  return { result, decimal };
 }

@@ -331,6 +331,15 @@ export function runMatrixMultiply(
   hooks: KernelHooks = {},
   challengeSeed = 0,
 ): MatrixMultiplyResult {
+  return computeMatrixProduct(params, hooks, challengeSeed).result;
+}
+
+/** The result with C itself, which the agent commits to and opens rows of. */
+export function computeMatrixProduct(
+  params: ResolvedMatrixParams,
+  hooks: KernelHooks = {},
+  challengeSeed = 0,
+): { result: MatrixMultiplyResult; c: Float64Array } {
   const { rows, inner, cols } = params;
   const progress = new ProgressTracker(hooks);
   progress.checkStop();
@@ -354,5 +363,5 @@ export function runMatrixMultiply(
   progress.report(0.98, 'checking the product');
   const result = buildMatrixResult(params, { a, b, c }, challengeSeed);
   progress.report(1, 'done');
-  return result;
+  return { result, c };
 }

@@ -7,7 +7,7 @@
 // Segments depend only on their own bounds and the base primes, never on a previous segment, so
 // any [lo, hi) can be sieved on its own: the agent splits [0, limit + 1) with splitPrimeSieveRange,
 // runs sievePrimeCountRange for each piece in a worker thread and merges with combinePrimeCounts.
-import type { PrimeSieveResult } from '@fabric/contract';
+import { PRIME_SIEVE_CHECK_SPAN, type PrimeSieveResult } from '@fabric/contract';
 import { PRIME_SIEVE_FIRST_COUNT } from '../constants.ts';
 import type { ResolvedPrimeSieveParams } from '../params.ts';
 import { ProgressTracker, type KernelHooks } from './hooks.ts';
@@ -196,22 +196,65 @@ export function sievePrimeCountRange(
 }
 
 /**
- * Splits [0, limit + 1) into at most `parts` contiguous ranges of whole segments (the last may be
- * shorter), in ascending order, for sievePrimeCountRange in parallel.
+ * Splits [0, limit + 1) into at most `parts` contiguous ranges of whole check spans
+ * (PRIME_SIEVE_CHECK_SPAN; the last may be shorter), in ascending order, for countPrimesBySpan in
+ * parallel: each span's count is part of the proof (job-proofs.ts).
  */
 export function splitPrimeSieveRange(limit: number, parts: number): [number, number][] {
   const end = limit + 1;
-  const segments = Math.max(1, Math.ceil(end / SEGMENT_SPAN));
-  const pieces = Math.max(1, Math.min(Math.floor(parts), segments));
+  const spans = Math.max(1, Math.ceil(end / PRIME_SIEVE_CHECK_SPAN));
+  const pieces = Math.max(1, Math.min(Math.floor(parts), spans));
   const ranges: [number, number][] = [];
   let start = 0;
   for (let piece = 0; piece < pieces; piece++) {
-    const segmentsBefore = Math.round(((piece + 1) * segments) / pieces);
-    const stop = piece === pieces - 1 ? end : Math.min(end, segmentsBefore * SEGMENT_SPAN);
+    const spansBefore = Math.round(((piece + 1) * spans) / pieces);
+    const stop = piece === pieces - 1 ? end : Math.min(end, spansBefore * PRIME_SIEVE_CHECK_SPAN);
     if (stop > start) ranges.push([start, stop]);
     start = stop;
   }
   return ranges;
+}
+
+/** A range's count with the count of each check span in it (the sieve's commitment). */
+export interface PrimeSpanCounts extends PrimeRangeCount {
+  /** Index of the range's first check span: lo / PRIME_SIEVE_CHECK_SPAN. */
+  firstSpan: number;
+  spanCounts: number[];
+}
+
+/**
+ * Counts the primes of [lo, hi) span by span (lo a multiple of PRIME_SIEVE_CHECK_SPAN): the same
+ * work as sievePrimeCountRange, with the count of every span kept for the commitment.
+ */
+export function countPrimesBySpan(
+  lo: number,
+  hi: number,
+  basePrimes: BasePrimes,
+  hooks: KernelHooks = {},
+): PrimeSpanCounts {
+  if (lo % PRIME_SIEVE_CHECK_SPAN !== 0) {
+    throw new RangeError(`${lo} is not a multiple of the check span ${PRIME_SIEVE_CHECK_SPAN}`);
+  }
+  const parts: PrimeRangeCount[] = [];
+  const spanCounts: number[] = [];
+  const total = hi - lo;
+  for (let spanLo = lo; spanLo < hi; spanLo += PRIME_SIEVE_CHECK_SPAN) {
+    const spanHi = Math.min(hi, spanLo + PRIME_SIEVE_CHECK_SPAN);
+    const done = spanLo - lo;
+    const part = sievePrimeCountRange(spanLo, spanHi, basePrimes, {
+      shouldStop: () => hooks.shouldStop?.() === true,
+      onProgress: (fraction) => hooks.onProgress?.((done + fraction * (spanHi - spanLo)) / total),
+    });
+    parts.push(part);
+    spanCounts.push(part.count);
+  }
+  return {
+    lo,
+    hi,
+    ...combinePrimeCounts(parts),
+    firstSpan: lo / PRIME_SIEVE_CHECK_SPAN,
+    spanCounts,
+  };
 }
 
 /** Merges the counts of disjoint ranges (in any order) into one: total count, largest, smallest primes. */
@@ -231,13 +274,23 @@ export function combinePrimeCounts(
   return { count, largest, first: first.slice(0, PRIME_SIEVE_FIRST_COUNT) };
 }
 
+/** The whole job on one thread: π(limit), the largest prime ≤ limit, the first primes and the span counts. */
+export function countPrimesWithSpans(
+  params: ResolvedPrimeSieveParams,
+  hooks: KernelHooks = {},
+): { result: PrimeSieveResult; spanCounts: number[] } {
+  const { limit } = params;
+  const range = countPrimesBySpan(0, limit + 1, basePrimesFor(limit), hooks);
+  return {
+    result: { limit, count: range.count, largest: range.largest, first: range.first },
+    spanCounts: range.spanCounts,
+  };
+}
+
 /** The whole job on one thread: π(limit), the largest prime ≤ limit and the first primes. */
 export function runPrimeSieve(
   params: ResolvedPrimeSieveParams,
   hooks: KernelHooks = {},
 ): PrimeSieveResult {
-  const { limit } = params;
-  const basePrimes = basePrimesFor(limit);
-  const range = sievePrimeCountRange(0, limit + 1, basePrimes, hooks);
-  return { limit, count: range.count, largest: range.largest, first: range.first };
+  return countPrimesWithSpans(params, hooks).result;
 }

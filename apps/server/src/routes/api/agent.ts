@@ -1,6 +1,9 @@
 import {
   agentAckResponseSchema,
   agentPaths,
+  commitJobRequestSchema,
+  commitJobResponseSchema,
+  COMPLETE_BODY_LIMIT_BYTES,
   completeJobRequestSchema,
   completeJobResponseSchema,
   enrollNodeRequestSchema,
@@ -157,18 +160,42 @@ export function agentRoutes(
   );
 
   app.post(
-    routePattern(agentPaths.complete),
+    routePattern(agentPaths.commit),
     {
       onRequest,
       schema: {
         tags,
         security: deviceSecurity,
-        summary: 'Report the result of a leased job; it is verified before it counts',
+        summary:
+          'Commit to the result of a leased job; the answer is the challenge the node must open',
+        params: jobIdParamsSchema,
+        body: commitJobRequestSchema,
+        response: {
+          200: commitJobResponseSchema,
+          ...errorResponses(400, 401, 404, 409, 413, 415),
+        },
+      },
+    },
+    (request) =>
+      services.scheduler.commit(currentDevice(request).id, request.params.id, request.body),
+  );
+
+  app.post(
+    routePattern(agentPaths.complete),
+    {
+      onRequest,
+      // A large F(n) is opened as its whole decimal value (about 2.1 MB at n = 10^7).
+      bodyLimit: COMPLETE_BODY_LIMIT_BYTES,
+      schema: {
+        tags,
+        security: deviceSecurity,
+        summary:
+          'Open the challenge of a committed result; it is verified before the job completes and is paid',
         params: jobIdParamsSchema,
         body: completeJobRequestSchema,
         response: {
           200: completeJobResponseSchema,
-          ...errorResponses(400, 401, 404, 409, 415),
+          ...errorResponses(400, 401, 404, 409, 413, 415),
         },
       },
     },
