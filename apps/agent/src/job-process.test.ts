@@ -109,6 +109,20 @@ describe('startJob (kernel in a child process)', () => {
     expect(verifyAsServer(target, outcome)).toEqual({ ok: true });
   });
 
+  it('commits to the same product on one thread and on two, so replicas agree bit for bit', async () => {
+    const target = lease('matrix_multiply', { rows: 150, inner: 90, cols: 130, seed: 3 });
+    const [single, threaded] = await Promise.all([
+      run(target, 120, 1).outcome,
+      run(target, 120, 2).outcome,
+    ]);
+    expect(single.kind === 'completed' && single.commitment).toEqual(
+      threaded.kind === 'completed' && threaded.commitment,
+    );
+    expect(single.kind === 'completed' && single.commitment).toMatchObject({
+      merkle_root: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown,
+    });
+  });
+
   it('multiplies inline matrices exactly', async () => {
     const outcome = await run(
       lease('matrix_multiply', {

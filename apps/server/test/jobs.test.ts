@@ -87,6 +87,7 @@ describeEachDatabase('jobs: submit, list, details and cancel', (database) => {
         result: null,
         error: null,
         usage: null,
+        replication: null,
       });
       expect(await getJob(app, enterprise, job.id)).toEqual(job);
     });

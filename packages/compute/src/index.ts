@@ -73,6 +73,8 @@ export {
 export {
   drawChallenge,
   hasProof,
+  replicasAgree,
+  type CommittedResult,
   openChallenge,
   verifyCommittedResult,
   type ProofRecord,

@@ -31,6 +31,14 @@ export const submitJobRequestSchema = z
   });
 export type SubmitJobRequest = z.input<typeof submitJobRequestSchema>;
 
+/**
+ * How a completed result was checked beyond its own challenge: `agreed` when a node of another
+ * provider computed the same result, `not_replicated` when the job was chosen for replication but
+ * no node of another provider was free in time. Null: not chosen (or not completed).
+ */
+export const JOB_REPLICATIONS = ['agreed', 'not_replicated'] as const;
+export type JobReplication = (typeof JOB_REPLICATIONS)[number];
+
 export const jobSchema = z.object({
   id: idSchema,
   job_type: jobTypeSchema,
@@ -65,6 +73,7 @@ export const jobSchema = z.object({
   error: z.string().nullable(),
   /** Measured usage of the attempt that produced the result. */
   usage: jobUsageSchema.nullable(),
+  replication: z.enum(JOB_REPLICATIONS).nullable(),
 });
 export type Job = z.infer<typeof jobSchema>;
 

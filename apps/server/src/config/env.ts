@@ -47,6 +47,14 @@ export interface AppConfig {
   maxNodesPerProvider: number;
   /** Leases all of one provider's nodes may take per minute (PROVIDER_LEASES_PER_MINUTE). */
   providerLeasesPerMinute: number;
+  /** Replication (services/replication.ts): the share of jobs also run on a second provider's node. */
+  replicationShare: number;
+  /** How long a verified result waits for a node of another provider to replicate it. */
+  replicationWaitSeconds: number;
+  /** Every job of a node with fewer verified results than this is replicated. */
+  replicationTrustedAfterJobs: number;
+  /** A node with this many refused results is no longer leased work. */
+  refusalsBeforeExclusion: number;
   /**
    * Stripe secret key: when set, card payments, bank connection and payouts go through Stripe;
    * otherwise through the built-in sandbox.
@@ -70,6 +78,17 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 function optionalString() {
   return z.preprocess(emptyAsUndefined, z.string().optional());
+}
+
+function nonNegativeInteger(name: string, fallback: number) {
+  return z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: `${name} must be a number` })
+      .int(`${name} must be a whole number`)
+      .min(0, `${name} must be 0 or more`)
+      .default(fallback),
+  );
 }
 
 function positiveInteger(name: string, fallback: number) {
@@ -145,6 +164,17 @@ const environmentSchema = z.object({
   QUEUE_TIMEOUT_HOURS: positiveInteger('QUEUE_TIMEOUT_HOURS', 24),
   MAX_NODES_PER_PROVIDER: positiveInteger('MAX_NODES_PER_PROVIDER', 20),
   PROVIDER_LEASES_PER_MINUTE: positiveInteger('PROVIDER_LEASES_PER_MINUTE', 120),
+  REPLICATION_SHARE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'REPLICATION_SHARE must be a number' })
+      .min(0, 'REPLICATION_SHARE must be between 0 and 1')
+      .max(1, 'REPLICATION_SHARE must be between 0 and 1')
+      .default(0.05),
+  ),
+  REPLICATION_WAIT_SECONDS: nonNegativeInteger('REPLICATION_WAIT_SECONDS', 30),
+  REPLICATION_TRUSTED_AFTER_JOBS: nonNegativeInteger('REPLICATION_TRUSTED_AFTER_JOBS', 10),
+  REFUSALS_BEFORE_EXCLUSION: positiveInteger('REFUSALS_BEFORE_EXCLUSION', 3),
   EVENT_STREAMS_PER_USER: positiveInteger('EVENT_STREAMS_PER_USER', 10),
   EVENT_STREAMS_PER_IP: positiveInteger('EVENT_STREAMS_PER_IP', 10),
   // Any value is allowed (development, test, staging...); only `production` changes anything.
@@ -239,6 +269,10 @@ export function loadConfig(
     queueTimeoutHours: env.QUEUE_TIMEOUT_HOURS,
     maxNodesPerProvider: env.MAX_NODES_PER_PROVIDER,
     providerLeasesPerMinute: env.PROVIDER_LEASES_PER_MINUTE,
+    replicationShare: env.REPLICATION_SHARE,
+    replicationWaitSeconds: env.REPLICATION_WAIT_SECONDS,
+    replicationTrustedAfterJobs: env.REPLICATION_TRUSTED_AFTER_JOBS,
+    refusalsBeforeExclusion: env.REFUSALS_BEFORE_EXCLUSION,
     eventStreamsPerUser: env.EVENT_STREAMS_PER_USER,
     eventStreamsPerIp: env.EVENT_STREAMS_PER_IP,
     isProduction: env.NODE_ENV === 'production',

@@ -26,6 +26,7 @@ import {
   JOB_TYPES,
   ROLES,
   type HardwareInfo,
+  type JobReplication,
   type JobType,
 } from '@fabric/contract';
 export type { AttemptOutcome } from '@fabric/contract';
@@ -187,6 +188,8 @@ export const nodes = pgTable(
     lastHeartbeatAt: optionalTimestamp('last_heartbeat_at'),
     pausedAt: optionalTimestamp('paused_at'),
     jobsCompleted: integer('jobs_completed').notNull().default(0),
+    /** Results of this node refused by verification or outvoted by replicas: its reputation. */
+    resultsRefused: integer('results_refused').notNull().default(0),
     unenrolledAt: optionalTimestamp('unenrolled_at'),
     ...timestamps,
   },
@@ -229,6 +232,22 @@ export const jobs = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    /**
+     * Replication (services/replication.ts): attempts whose results passed their challenge and wait
+     * for a node of another provider to agree. While any wait, the job is queued for nodes of the
+     * owners in excluded_owner_ids not, until replication_deadline_at.
+     */
+    candidateLeaseIds: uuid('candidate_lease_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    excludedOwnerIds: uuid('excluded_owner_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    replicationDeadlineAt: optionalTimestamp('replication_deadline_at'),
+    /** How the result was checked beyond its challenge: 'agreed' with a replica, 'not_replicated', or null. */
+    replication: text('replication').$type<JobReplication>(),
     currentLeaseId: uuid('current_lease_id'),
     leaseExpiresAt: optionalTimestamp('lease_expires_at'),
     /**

@@ -77,7 +77,9 @@ export function createJobAttemptRepository(db: Database) {
         .select({
           attempt: jobAttempts,
           jobType: jobs.jobType,
-          // The owner's share of the charge posted when this attempt ended (same job, node, time).
+          // The owner's share of the job's charges posted for this node: a node is paid once per
+          // job, for its attempt whose result counted (completed), or for the run a cancellation
+          // or a confirmed failure billed (the job's other outcomes are unpaid).
           earnedMicros: sql<number>`(
             SELECT COALESCE(SUM(${ledgerEntries.amountMicros}), 0)
             FROM ${ledgerEntries}
@@ -85,7 +87,8 @@ export function createJobAttemptRepository(db: Database) {
             JOIN ${ledgerAccounts} ON ${ledgerAccounts.id} = ${ledgerEntries.accountId}
             WHERE ${ledgerTransactions.jobId} = ${jobAttempts.jobId}
               AND ${ledgerTransactions.nodeId} = ${jobAttempts.nodeId}
-              AND ${ledgerTransactions.createdAt} = ${jobAttempts.endedAt}
+              AND (${ledgerTransactions.createdAt} = ${jobAttempts.endedAt}
+                   OR ${jobAttempts.outcome} = 'completed')
               AND ${ledgerTransactions.kind} = 'job_charge'
               AND ${ledgerAccounts.kind} = 'provider_pending'
           )`.mapWith(Number),

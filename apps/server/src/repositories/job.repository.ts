@@ -125,8 +125,9 @@ export function createJobRepository(db: Database) {
      * another transaction holds (SKIP LOCKED: concurrent leases, in any process, each take a
      * different job instead of waiting or colliding).
      */
+    /** The next queued job the node may run: not excluded, and not waiting for another owner's replica. */
     async lockNextQueuedForNode(
-      nodeId: string,
+      node: { id: string; ownerId: string },
       jobTypes: readonly JobType[],
     ): Promise<JobRow | undefined> {
       const [row] = await db
@@ -136,7 +137,8 @@ export function createJobRepository(db: Database) {
           and(
             eq(jobs.status, 'queued'),
             inArray(jobs.jobType, [...jobTypes]),
-            sql`NOT (${nodeId}::uuid = ANY(${jobs.excludedNodeIds}))`,
+            sql`NOT (${node.id}::uuid = ANY(${jobs.excludedNodeIds}))`,
+            sql`NOT (${node.ownerId}::uuid = ANY(${jobs.excludedOwnerIds}))`,
           ),
         )
         .orderBy(sql`${jobs.priority} DESC NULLS LAST`, asc(jobs.createdAt), asc(jobs.sequence))
@@ -165,8 +167,32 @@ export function createJobRepository(db: Database) {
       return db
         .select()
         .from(jobs)
-        .where(and(eq(jobs.status, 'queued'), lte(jobs.updatedAt, cutoff)))
+        .where(
+          and(
+            eq(jobs.status, 'queued'),
+            lte(jobs.updatedAt, cutoff),
+            // A job holding a verified result ends by its replication deadline instead.
+            sql`cardinality(${jobs.candidateLeaseIds}) = 0`,
+          ),
+        )
         .orderBy(asc(jobs.updatedAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+    },
+
+    /** Queued jobs whose wait for a replica is over, locked; rows another sweeper holds are skipped. */
+    async lockReplicationDue(now: Date, limit: number): Promise<JobRow[]> {
+      return db
+        .select()
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.status, 'queued'),
+            sql`cardinality(${jobs.candidateLeaseIds}) > 0`,
+            lte(jobs.replicationDeadlineAt, now),
+          ),
+        )
+        .orderBy(asc(jobs.replicationDeadlineAt))
         .limit(limit)
         .for('update', { skipLocked: true });
     },

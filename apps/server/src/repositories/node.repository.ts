@@ -7,7 +7,6 @@ import {
   inArray,
   isNull,
   lte,
-  ne,
   notInArray,
   sql,
 } from 'drizzle-orm';
@@ -169,7 +168,7 @@ export function createNodeRepository(db: Database) {
      */
     async existsRunnerOfOtherOwner(
       jobType: JobType,
-      ownerId: string,
+      ownerIds: string[],
       excludedNodeIds: string[],
     ): Promise<boolean> {
       const [row] = await db
@@ -180,7 +179,7 @@ export function createNodeRepository(db: Database) {
             isEnrolled,
             eq(nodes.isOnline, true),
             isNull(nodes.pausedAt),
-            ne(nodes.ownerId, ownerId),
+            notInArray(nodes.ownerId, ownerIds),
             sql`${jobType} = ANY(${nodes.supportedJobTypes})`,
             excludedNodeIds.length > 0 ? notInArray(nodes.id, excludedNodeIds) : undefined,
           ),
@@ -264,6 +263,16 @@ export function createNodeRepository(db: Database) {
           deviceId: nodes.deviceId,
           lastHeartbeatAt: nodes.lastHeartbeatAt,
         });
+    },
+
+    /** One more refused result for the node; answers the node as it is now. */
+    async incrementResultsRefused(id: string, now: Date): Promise<NodeRow | undefined> {
+      const [row] = await db
+        .update(nodes)
+        .set({ resultsRefused: sql`${nodes.resultsRefused} + 1`, updatedAt: now })
+        .where(eq(nodes.id, id))
+        .returning();
+      return row;
     },
 
     async incrementJobsCompleted(id: string, now: Date): Promise<void> {

@@ -145,6 +145,8 @@ export async function settleJob(
   job: JobRow,
   charge: JobCharge,
   now: Date,
+  /** A node of another provider that replicated the result: its owner gets half the share. */
+  coEarner: { nodeId: string } | null = null,
 ): Promise<void> {
   const hold = await repositories.ledger.findTransactionByKey(`job:${job.id}:hold`);
   // The hold as it was placed (the price cap of its day, whatever the price list says now).
@@ -162,6 +164,11 @@ export async function settleJob(
         )
       : 0;
   const shareMicros = providerShareMicros(costMicros);
+  const coNode =
+    coEarner && node ? await repositories.nodes.findAnyById(coEarner.nodeId) : undefined;
+  // The enterprise pays for one run; two agreeing providers split its share, the odd micro-dollar
+  // to the first.
+  const coShareMicros = coNode ? Math.floor(shareMicros / 2) : 0;
 
   if (hold) {
     await postLedgerTransaction(repositories, {
@@ -175,11 +182,36 @@ export async function settleJob(
         { kind: 'enterprise_holds', userId: job.ownerId, amountMicros: -holdMicros },
         { kind: 'enterprise_credits', userId: job.ownerId, amountMicros: holdMicros - costMicros },
         ...(node
-          ? [{ kind: 'provider_pending' as const, userId: node.ownerId, amountMicros: shareMicros }]
+          ? [
+              {
+                kind: 'provider_pending' as const,
+                userId: node.ownerId,
+                amountMicros: shareMicros - coShareMicros,
+              },
+            ]
           : []),
-        { kind: 'platform_fees', userId: null, amountMicros: costMicros - shareMicros },
+        {
+          kind: 'platform_fees',
+          userId: null,
+          amountMicros: costMicros - shareMicros + coShareMicros,
+        },
       ],
     });
+    if (coNode && coShareMicros > 0) {
+      // Its own posting, so the replicating node's earnings show against its attempt.
+      await postLedgerTransaction(repositories, {
+        kind: 'job_charge',
+        description: `${jobLabel(job)} (replicated)`,
+        jobId: job.id,
+        nodeId: coNode.id,
+        idempotencyKey: `job:${job.id}:replica`,
+        createdAt: now,
+        legs: [
+          { kind: 'platform_fees', userId: null, amountMicros: -coShareMicros },
+          { kind: 'provider_pending', userId: coNode.ownerId, amountMicros: coShareMicros },
+        ],
+      });
+    }
   }
   await repositories.jobs.update(job.id, { actualCostMicros: costMicros });
   await announceJobEnd(repositories, job, node?.ownerId ?? null, shareMicros, now);

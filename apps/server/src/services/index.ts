@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { drawChallenge, verifyCommittedResult } from '@fabric/compute';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/env.ts';
@@ -156,6 +157,14 @@ export function createServices(dependencies: ServiceDependencies) {
       clock,
       queueTimeoutHours: config.queueTimeoutHours,
       providerLeasesPerMinute: config.providerLeasesPerMinute,
+      replication: {
+        share: config.replicationShare,
+        waitSeconds: config.replicationWaitSeconds,
+        trustedAfterJobs: config.replicationTrustedAfterJobs,
+        refusalsBeforeExclusion: config.refusalsBeforeExclusion,
+        // Which results are replicated must not be predictable from outside.
+        random: () => randomInt(2 ** 47) / 2 ** 47,
+      },
       wakeups,
       verifyResult: verifyCommittedResult,
       drawChallenge,

@@ -3,6 +3,7 @@ import type { AttemptOutcome, JobRow } from '../db/schema.ts';
 import type { Repositories } from '../repositories/index.ts';
 import { meteredCharge, settleJob, type JobCharge } from './billing.ts';
 import { usageColumns } from './job-view.ts';
+import { waitingForReplicaReason } from './replication.ts';
 
 // How an attempt that did not produce an accepted result ends, shared by the scheduler (fail,
 // release, refused results, expired leases) and by unenrolling a node; and how a job that no node
@@ -62,7 +63,7 @@ export async function endUnsuccessfulAttempt(
       const excluded = [...new Set([...job.excludedNodeIds, ...extraExcludedNodeIds])];
       const isConfirmable =
         job.attempts < job.maxAttempts &&
-        (await repositories.nodes.existsRunnerOfOtherOwner(job.jobType, ownerId, excluded));
+        (await repositories.nodes.existsRunnerOfOtherOwner(job.jobType, [ownerId], excluded));
       if (isConfirmable) attempt = { ...ending, isRetryable: true };
     }
   }
@@ -91,7 +92,13 @@ export async function endUnsuccessfulAttempt(
     updatedAt: now,
   };
 
-  if (!attempt.isRetryable || (attempt.isCounted && attempts >= job.maxAttempts)) {
+  // A job holding a verified result waiting for its replica never fails here: its replication
+  // deadline ends it (services/replication.ts).
+  const holdsVerifiedResult = job.candidateLeaseIds.length > 0;
+  if (
+    !holdsVerifiedResult &&
+    (!attempt.isRetryable || (attempt.isCounted && attempts >= job.maxAttempts))
+  ) {
     const error = attempt.isRetryable
       ? `Job failed after ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}: ${attempt.reason}`
       : attempt.reason;
@@ -113,9 +120,11 @@ export async function endUnsuccessfulAttempt(
     status: 'queued',
     progress: 0,
     progressMessage: null,
-    queueReason: attempt.isCounted
-      ? `Attempt ${attempts} of ${job.maxAttempts} ended (${attempt.reason}); waiting for a node to try again`
-      : null,
+    queueReason: holdsVerifiedResult
+      ? waitingForReplicaReason(job.candidateLeaseIds.length)
+      : attempt.isCounted
+        ? `Attempt ${attempts} of ${job.maxAttempts} ended (${attempt.reason}); waiting for a node to try again`
+        : null,
   });
   return { job: requeued, isRequeued: true };
 }

@@ -185,8 +185,26 @@ export function createJobService(options: {
             );
           }
         }
+        // A result that passed verification and waits for its replica was work done: the owner
+        // pays for that run (without the completion fee), as for a run cancelled midway.
+        const [candidateLeaseId] = locked.candidateLeaseIds;
+        const candidate = candidateLeaseId
+          ? await transaction.jobAttempts.findByLeaseId(candidateLeaseId)
+          : undefined;
+        if (candidate) {
+          charge = await meteredCharge(
+            transaction,
+            locked,
+            candidate,
+            candidate.usageCpuMs ?? 0,
+            candidate.endedAt ?? now,
+            { includesJobFee: false },
+          );
+        }
         const cancelled = await transaction.jobs.update(locked.id, {
           status: 'cancelled',
+          candidateLeaseIds: [],
+          replicationDeadlineAt: null,
           error: 'Cancelled by its owner',
           queueReason: null,
           currentLeaseId: null,

@@ -25,7 +25,6 @@ import { addSeconds, type Clock } from '../lib/clock.ts';
 import { badRequest, HttpError, notFound } from '../lib/http-errors.ts';
 import { loggableError } from '../lib/loggable-error.ts';
 import type { Repositories } from '../repositories/index.ts';
-import { meteredCharge, settleJob } from './billing.ts';
 import { invalidDeviceToken } from './device.service.ts';
 import { notify } from './notify.ts';
 import {
@@ -34,7 +33,13 @@ import {
   type UnsuccessfulAttempt,
 } from './job-lifecycle.ts';
 import type { JobWakeups } from './job-wakeups.service.ts';
-import { toLease, usageColumns } from './job-view.ts';
+import { toLease } from './job-view.ts';
+import {
+  acceptVerifiedAttempt,
+  endReplicationWait,
+  recordRefusal,
+  type ReplicationPolicy,
+} from './replication.ts';
 
 /**
  * verifyCommittedResult of @fabric/compute: checks a committed result against the job's params,
@@ -139,10 +144,12 @@ export function createSchedulerService(options: {
   queueTimeoutHours: number;
   /** Leases all of one provider's nodes may take per minute (PROVIDER_LEASES_PER_MINUTE). */
   providerLeasesPerMinute: number;
+  replication: Omit<ReplicationPolicy, 'queueTimeoutHours'>;
 }) {
   const { repositories, clock, wakeups, verifyResult, drawChallenge, logger, queueTimeoutHours } =
     options;
   const { providerLeasesPerMinute } = options;
+  const replication: ReplicationPolicy = { ...options.replication, queueTimeoutHours };
   let lastSweepAt = Number.NEGATIVE_INFINITY;
 
   /** One try: the node's current job if it holds one, else the next queued job it may run. */
@@ -169,6 +176,8 @@ export function createSchedulerService(options: {
         }
       }
       if (node.pausedAt) return null;
+      // A node whose results keep failing verification gets no more work.
+      if (node.resultsRefused >= replication.refusalsBeforeExclusion) return null;
       const jobTypes = runnableTypesOf(node);
       if (jobTypes.length === 0) return null;
       // One provider cannot take the whole queue, however many nodes it runs. (Two of its nodes
@@ -178,7 +187,7 @@ export function createSchedulerService(options: {
         addSeconds(now, -60),
       );
       if (recentLeases >= providerLeasesPerMinute) return null;
-      const job = await transaction.jobs.lockNextQueuedForNode(node.id, jobTypes);
+      const job = await transaction.jobs.lockNextQueuedForNode(node, jobTypes);
       if (!job) return null;
 
       const attemptNumber = job.attempts + 1;
@@ -292,6 +301,18 @@ export function createSchedulerService(options: {
             requeuedHere ||= ended.isRequeued;
           }
           return { count: expired.length, requeued: requeuedHere };
+        });
+        isAnyRequeued ||= requeued;
+        if (count < SWEEP_BATCH) break;
+      }
+      for (;;) {
+        const { count, requeued } = await repositories.transaction(async (transaction) => {
+          const due = await transaction.jobs.lockReplicationDue(now, SWEEP_BATCH);
+          let requeuedHere = false;
+          for (const job of due) {
+            requeuedHere ||= (await endReplicationWait(transaction, job, now)).isRequeued;
+          }
+          return { count: due.length, requeued: requeuedHere };
         });
         isAnyRequeued ||= requeued;
         if (count < SWEEP_BATCH) break;
@@ -461,6 +482,7 @@ export function createSchedulerService(options: {
         if (!isCurrentLease(locked, input.lease_id)) throw leaseNotValid();
         const now = clock();
         if (!verdict.ok) {
+          await recordRefusal(transaction, nodeId, replication, now);
           return endUnsuccessfulAttempt(
             transaction,
             locked,
@@ -475,31 +497,7 @@ export function createSchedulerService(options: {
             now,
           );
         }
-        await transaction.jobAttempts.end(input.lease_id, {
-          endedAt: now,
-          outcome: 'completed',
-          error: null,
-          ...usageColumns(usage),
-        });
-        await transaction.nodes.incrementJobsCompleted(nodeId, now);
-        const completed = await transaction.jobs.update(jobId, {
-          status: 'completed',
-          result,
-          ...usageColumns(usage),
-          progress: 1,
-          error: null,
-          queueReason: null,
-          currentLeaseId: null,
-          leaseExpiresAt: null,
-          runDeadlineAt: null,
-          finishedAt: now,
-          updatedAt: now,
-        });
-        const charge = await meteredCharge(transaction, completed, attempt, usage.cpu_ms, now, {
-          includesJobFee: true,
-        });
-        await settleJob(transaction, completed, charge, now);
-        return { job: completed, isRequeued: false };
+        return acceptVerifiedAttempt(transaction, locked, attempt, replication, now);
       });
       if (outcome.isRequeued) wakeups.announce();
       return verdict.ok

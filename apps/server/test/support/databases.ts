@@ -134,6 +134,9 @@ function useTestDatabase(kind: DatabaseKind): TestDatabase {
         // Suites share one provider across many nodes and leases; the limits have their own test.
         maxNodesPerProvider: 10_000,
         providerLeasesPerMinute: 1_000_000,
+        // One node's result completes a job; replication has its own test.
+        replicationShare: 0,
+        replicationTrustedAfterJobs: 0,
         ...options.config,
       },
     });

@@ -153,3 +153,57 @@ export function verifyCommittedResult(
   if (!hasProof(jobType)) return { ok: false, reason: `no proof for ${jobType} yet` };
   return verifyProof(jobType, params, result, proof, challengeSeed);
 }
+
+/** A committed result: what replication compares. */
+export interface CommittedResult {
+  result: unknown;
+  commitment: unknown;
+}
+
+/**
+ * Whether two nodes computed the same thing. Exact, because the kernels are deterministic: a
+ * matrix entry is summed in the same order whatever the thread count (so the Merkle roots of C
+ * match bit for bit), span counts and F(n) are integers.
+ */
+export function replicasAgree(
+  jobType: JobType,
+  left: CommittedResult,
+  right: CommittedResult,
+): boolean {
+  switch (jobType) {
+    case 'matrix_multiply': {
+      const schema = jobProofSchemas.matrix_multiply.commitment;
+      const a = schema.safeParse(left.commitment);
+      const b = schema.safeParse(right.commitment);
+      return a.success && b.success && a.data.merkle_root === b.data.merkle_root;
+    }
+    case 'prime_sieve': {
+      const a = primeSieveResultSchema.safeParse(left.result);
+      const b = primeSieveResultSchema.safeParse(right.result);
+      const spans = jobProofSchemas.prime_sieve.commitment;
+      const aSpans = spans.safeParse(left.commitment);
+      const bSpans = spans.safeParse(right.commitment);
+      return (
+        a.success &&
+        b.success &&
+        aSpans.success &&
+        bSpans.success &&
+        a.data.count === b.data.count &&
+        a.data.largest === b.data.largest &&
+        aSpans.data.segment_counts.length === bSpans.data.segment_counts.length &&
+        aSpans.data.segment_counts.every(
+          (count, index) => count === bSpans.data.segment_counts[index],
+        )
+      );
+    }
+    case 'fibonacci': {
+      const a = fibonacciResultSchema.safeParse(left.result);
+      const b = fibonacciResultSchema.safeParse(right.result);
+      return (
+        a.success && b.success && a.data.sha256 === b.data.sha256 && a.data.digits === b.data.digits
+      );
+    }
+    default:
+      return false;
+  }
+}

@@ -74,6 +74,7 @@ describe('Job Details', () => {
     expect(summaryValue('Node')).toBe('22222222');
     expect(summaryValue('Duration')).toBe('12 s');
     expect(summaryValue('Attempts')).toBe('1 of 3');
+    expect(summaryValue('Verification')).toBe('Challenge passed');
     expect(summaryValue('Estimated cost')).toBe('$2.40');
     expect(summaryValue('Actual cost')).toBe('$0.03');
     expect(summaryValue('Wall time')).toBe('12 s');
@@ -86,6 +87,21 @@ describe('Job Details', () => {
     expect(within(result).getByText('55', { selector: 'pre' })).toBeInTheDocument();
     expect(within(result).getByText('ab'.repeat(32))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel Job' })).not.toBeInTheDocument();
+  });
+
+  it('says how a completed result was verified: confirmed by a second provider, or not replicated', async () => {
+    signInAsEnterprise(makeJob({ ...finished, replication: 'agreed' }));
+    const { unmount } = renderApp(`/jobs/${JOB_ID}`);
+    expect(await screen.findByText('Verification', { selector: 'dt' })).toBeInTheDocument();
+    expect(summaryValue('Verification')).toBe('Challenge passed, confirmed by a second provider');
+    unmount();
+
+    signInAsEnterprise(makeJob({ ...finished, replication: 'not_replicated' }));
+    renderApp(`/jobs/${JOB_ID}`);
+    expect(await screen.findByText('Verification', { selector: 'dt' })).toBeInTheDocument();
+    expect(summaryValue('Verification')).toBe(
+      'Challenge passed; no second provider was free to replicate it',
+    );
   });
 
   it('shows the first and last digits of a Fibonacci value too long to return whole', async () => {

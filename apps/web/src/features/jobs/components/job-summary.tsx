@@ -52,6 +52,12 @@ function Duration({ job }: { job: Job }) {
   );
 }
 
+const VERIFICATION_LABELS: Record<NonNullable<Job['replication']> | 'challenge', string> = {
+  challenge: 'Challenge passed',
+  agreed: 'Challenge passed, confirmed by a second provider',
+  not_replicated: 'Challenge passed; no second provider was free to replicate it',
+};
+
 /** What the job is, where and when it ran, and how often it was tried. */
 export function JobSummary({ job }: { job: Job }) {
   return (
@@ -81,6 +87,9 @@ export function JobSummary({ job }: { job: Job }) {
               {job.attempts} of {job.max_attempts}
             </span>
           </Row>
+          {job.status === 'completed' ? (
+            <Row label="Verification">{VERIFICATION_LABELS[job.replication ?? 'challenge']}</Row>
+          ) : null}
         </dl>
       </CardContent>
     </Card>
