@@ -14,7 +14,7 @@ describeEachDatabase('the job_type column', (database) => {
       sql`SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint
           WHERE conname = 'jobs_job_type_known'`,
     );
-    const [row] = (result as unknown as { rows: { definition: string }[] }).rows;
+    const [row] = (result as { rows: { definition: string }[] }).rows;
     const definition = row?.definition ?? '';
     const listed = [...definition.matchAll(/'([a-z_]+)'/g)].map((match) => match[1]);
     expect(listed.sort()).toEqual([...JOB_TYPES].sort());
