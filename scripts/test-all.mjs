@@ -10,7 +10,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const withBrowser = !process.argv.includes('--no-e2e');
-const suites = ['packages/contract', 'packages/compute', 'apps/server', 'apps/agent', 'apps/web'];
+// A suite is a workspace folder, or { root, config } for a second Vitest config in one folder.
+const suites = [
+  'packages/contract',
+  'packages/compute',
+  'apps/server',
+  { root: 'apps/server', config: 'vitest.security.config.ts' },
+  'apps/agent',
+  'apps/web',
+];
 if (withBrowser) suites.push('e2e');
 
 const reportDir = mkdtempSync(path.join(tmpdir(), 'fabric-tests-'));
@@ -34,12 +42,18 @@ for (const suite of suites) {
     failures.push('build');
     continue;
   }
-  const reportFile = path.join(reportDir, `${suite.replaceAll('/', '-')}.json`);
-  const ok = run(`tests: ${suite}`, 'npx', [
+  const { root: suiteRoot, config } = typeof suite === 'string' ? { root: suite } : suite;
+  const name = config ? `${suiteRoot} (${config})` : suiteRoot;
+  const reportFile = path.join(
+    reportDir,
+    `${[suiteRoot, config].filter(Boolean).join('-').replaceAll('/', '-')}.json`,
+  );
+  const ok = run(`tests: ${name}`, 'npx', [
     'vitest',
     'run',
     '--root',
-    suite,
+    suiteRoot,
+    ...(config ? ['--config', config] : []),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${reportFile}`,
@@ -54,7 +68,7 @@ for (const suite of suites) {
   } else if (!ok) {
     totals.failed += 1;
   }
-  if (!ok) failures.push(suite);
+  if (!ok) failures.push(name);
 }
 
 process.stdout.write(`\n${failures.length ? `failed: ${failures.join(', ')}\n` : ''}`);
