@@ -16,6 +16,7 @@ const suites = [
   'packages/compute',
   'apps/server',
   { root: 'apps/server', config: 'vitest.security.config.ts' },
+  { root: 'apps/server', config: 'vitest.faults.config.ts' },
   'apps/agent',
   'apps/web',
 ];
