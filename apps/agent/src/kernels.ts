@@ -11,6 +11,7 @@ import {
   parsePrimeSieveParams,
   splitPrimeSieveRange,
   transposeMatrix,
+  type ComputedJobType,
   type PrimeSpanCounts,
   type ProvenOutput,
   type ResolvedMatrixParams,
@@ -49,40 +50,58 @@ const SIEVE_PIECES_PER_THREAD = 8;
 const STOP_POLL_MS = 100;
 
 /**
- * Runs the lease's kernel: the result, the commitment sent with it, and the witness kept to open
- * the server's challenge (@fabric/compute proofs).
+ * The kernel entry of every type with a kernel (the compute registry's types): the result, the
+ * commitment sent with it, and the witness kept to open the server's challenge. matrix_multiply
+ * and prime_sieve spread over threads when the work is large enough.
  */
-export async function runLeasedKernel(lease: Lease, hooks: KernelHooks): Promise<ProvenOutput> {
-  const kernelHooks = { onProgress: hooks.onProgress, shouldStop: hooks.shouldStop };
-  switch (lease.job_type) {
-    case 'fibonacci': {
-      const { result, decimal } = computeFibonacci(parseFibonacciParams(lease.params), kernelHooks);
-      return { result, commitment: {}, witness: { kind: 'fibonacci', decimal } };
-    }
-    case 'matrix_multiply': {
-      const params = parseMatrixParams(lease.params);
-      const work = params.rows * params.inner * params.cols;
-      const { result, c } =
-        hooks.maxCores === 1 || work < MIN_MATRIX_MULTIPLY_ADDS_FOR_THREADS
-          ? computeMatrixProduct(params, kernelHooks, lease.challenge_seed)
-          : await runMatrixMultiplyInThreads(params, hooks, lease.challenge_seed);
-      return { result, ...commitMatrixProduct(c, params.rows, params.cols) };
-    }
-    case 'prime_sieve': {
-      const params = parsePrimeSieveParams(lease.params);
-      const { result, spanCounts } =
-        hooks.maxCores === 1 || params.limit < MIN_SIEVE_LIMIT_FOR_THREADS
-          ? countPrimesWithSpans(params, kernelHooks)
-          : await runPrimeSieveInThreads(params, hooks);
-      return {
-        result,
-        commitment: { segment_counts: spanCounts },
-        witness: { kind: 'prime_sieve' },
-      };
-    }
-    default:
-      throw new KernelUnavailableError(`This agent has no kernel for ${lease.job_type} yet`);
+const KERNEL_ENTRIES: Record<
+  ComputedJobType,
+  (lease: Lease, hooks: KernelHooks) => Promise<ProvenOutput>
+> = {
+  fibonacci: (lease, hooks) => {
+    const { result, decimal } = computeFibonacci(parseFibonacciParams(lease.params), {
+      onProgress: hooks.onProgress,
+      shouldStop: hooks.shouldStop,
+    });
+    return Promise.resolve({ result, commitment: {}, witness: { kind: 'fibonacci', decimal } });
+  },
+  matrix_multiply: async (lease, hooks) => {
+    const params = parseMatrixParams(lease.params);
+    const work = params.rows * params.inner * params.cols;
+    const { result, c } =
+      hooks.maxCores === 1 || work < MIN_MATRIX_MULTIPLY_ADDS_FOR_THREADS
+        ? computeMatrixProduct(
+            params,
+            { onProgress: hooks.onProgress, shouldStop: hooks.shouldStop },
+            lease.challenge_seed,
+          )
+        : await runMatrixMultiplyInThreads(params, hooks, lease.challenge_seed);
+    return { result, ...commitMatrixProduct(c, params.rows, params.cols) };
+  },
+  prime_sieve: async (lease, hooks) => {
+    const params = parsePrimeSieveParams(lease.params);
+    const { result, spanCounts } =
+      hooks.maxCores === 1 || params.limit < MIN_SIEVE_LIMIT_FOR_THREADS
+        ? countPrimesWithSpans(params, {
+            onProgress: hooks.onProgress,
+            shouldStop: hooks.shouldStop,
+          })
+        : await runPrimeSieveInThreads(params, hooks);
+    return { result, commitment: { segment_counts: spanCounts }, witness: { kind: 'prime_sieve' } };
+  },
+};
+
+/** Runs the lease's kernel (see KERNEL_ENTRIES); a type without one is this agent's limitation. */
+export function runLeasedKernel(lease: Lease, hooks: KernelHooks): Promise<ProvenOutput> {
+  const entry = Object.hasOwn(KERNEL_ENTRIES, lease.job_type)
+    ? KERNEL_ENTRIES[lease.job_type as ComputedJobType]
+    : undefined;
+  if (!entry) {
+    return Promise.reject(
+      new KernelUnavailableError(`This agent has no kernel for ${lease.job_type} yet`),
+    );
   }
+  return entry(lease, hooks);
 }
 
 /**

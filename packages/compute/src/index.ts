@@ -3,7 +3,7 @@
 // before a result counts. README.md describes the verification rules, their limits, and how to
 // spread matrix bands and sieve ranges over worker threads.
 
-export type VerificationOutcome = { ok: true } | { ok: false; reason: string };
+export type { VerificationOutcome } from './verification.ts';
 
 export {
   verifyResult,
@@ -54,8 +54,8 @@ export {
   transposeMatrix,
   type MatrixDimensions,
   type MultiplyBandOptions,
-} from './kernels/matrix-multiply.ts';
-export { computeFibonacci, runFibonacci } from './kernels/fibonacci.ts';
+} from './job-types/matrix-multiply/kernel.ts';
+export { computeFibonacci, runFibonacci } from './job-types/fibonacci/kernel.ts';
 export {
   SEGMENT_BITS,
   SEGMENT_SPAN,
@@ -69,7 +69,7 @@ export {
   type BasePrimes,
   type PrimeRangeCount,
   type PrimeSpanCounts,
-} from './kernels/prime-sieve.ts';
+} from './job-types/prime-sieve/kernel.ts';
 export {
   drawChallenge,
   hasProof,
@@ -81,7 +81,9 @@ export {
   type ProofWitness,
   type ProvenOutput,
 } from './proofs/index.ts';
-export { commitMatrixProduct } from './proofs/matrix-proof.ts';
-export { decimalModulo, randomModulusPrime } from './proofs/fibonacci-proof.ts';
-export { primeSieveSpanCount } from './proofs/prime-sieve-proof.ts';
+export { commitMatrixProduct } from './job-types/matrix-multiply/proof.ts';
+export { decimalModulo, randomModulusPrime } from './job-types/fibonacci/proof.ts';
+export { primeSieveSpanCount } from './job-types/prime-sieve/proof.ts';
 export { type RandomInt } from './proofs/random-choice.ts';
+export { COMPUTE_JOB_TYPES, computeJobType, type ComputedJobType } from './job-types/registry.ts';
+export type { ComputeJobType } from './job-types/job-type.ts';

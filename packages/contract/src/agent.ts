@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { JOB_TYPES, NODE_STATUSES } from './constants.ts';
+import { NODE_STATUSES } from './constants.ts';
+import { JOB_TYPES } from './job-types/index.ts';
 import { idSchema, safeJsonRecord, safeString, timestampSchema } from './fields.ts';
 import { jobUsageSchema } from './job-params.ts';
 import { hardwareInfoSchema, nodeSchema } from './nodes.ts';

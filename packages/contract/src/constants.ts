@@ -11,15 +11,7 @@ export const ROLE_PARAMS = {
   enterprise: 'enterprise',
 } as const satisfies Record<string, Role>;
 
-export const JOB_TYPES = [
-  'matrix_multiply',
-  'fibonacci',
-  'prime_sieve',
-  'neural_network_training',
-  'transformer_inference',
-  'llm_inference',
-] as const;
-export type JobType = (typeof JOB_TYPES)[number];
+// JOB_TYPES and JobType come from the job-type table (job-types/index.ts), exported beside these.
 
 export const JOB_PRIORITIES = [0, 1] as const;
 export type JobPriority = (typeof JOB_PRIORITIES)[number];

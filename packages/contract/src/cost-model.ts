@@ -1,8 +1,7 @@
-import type { JobType } from './constants.ts';
-import { FIBONACCI_LIMITS, MATRIX_LIMITS, PRIME_SIEVE_LIMITS } from './job-params.ts';
+import { jobTypeDefinition, type JobType } from './job-types/index.ts';
 
 // What a job may cost, computed from its params alone, so nothing a device reports can raise it.
-// Each type's reference CPU time was measured on the reference kernels (packages/compute,
+// Each type's reference CPU time (its definition's costModel, job-types/) was measured on the reference kernels (packages/compute,
 // scripts/measure.ts) on one core of a 2-core AMD EPYC under load; the budget multiplies it by
 // COST_MODEL_HEADROOM for slow devices and adds a fixed allowance for starting the kernel
 // process. The server bills the smallest of: the CPU time the device reports, the time the server
@@ -35,65 +34,12 @@ export interface JobCostModel {
   maxRuntimeMs: number;
 }
 
-// Reference speeds (one core): the 4×4-blocked float64 product runs at ≈ 2.5 GFLOP/s; generating
-// and checking the matrices costs ≈ 10 ns an entry; the segmented sieve crosses off ≈ 1.25 numbers
-// a nanosecond; Fibonacci by fast doubling plus decimal digits took 1.2 s for F(10^7) and grows
-// as n^1.4 (BigInt multiplication and toString).
-const MATRIX_FLOPS_PER_MS = 2.5e6;
-const MATRIX_ENTRIES_PER_MS = 1e5;
-const SIEVE_NUMBERS_PER_MS = 1.25e6;
-const FIBONACCI_REFERENCE = { n: 1e7, ms: 1200, exponent: 1.4 } as const;
-
-function finiteNumber(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-function matrixReferenceMs(params: Record<string, unknown>): number {
-  const a = params.a;
-  const b = params.b;
-  let rows: number;
-  let inner: number;
-  let cols: number;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    rows = a.length;
-    inner = Array.isArray(a[0]) ? (a[0] as unknown[]).length : 0;
-    cols = Array.isArray(b[0]) ? (b[0] as unknown[]).length : 0;
-  } else {
-    const size = finiteNumber(params.size) ?? MATRIX_LIMITS.defaultSize;
-    rows = finiteNumber(params.rows) ?? size;
-    inner = finiteNumber(params.inner) ?? size;
-    cols = finiteNumber(params.cols) ?? size;
-  }
-  const flops = 2 * rows * inner * cols;
-  const entries = rows * inner + inner * cols + rows * cols;
-  return flops / MATRIX_FLOPS_PER_MS + entries / MATRIX_ENTRIES_PER_MS;
-}
-
-function fibonacciReferenceMs(params: Record<string, unknown>): number {
-  const n = finiteNumber(params.n) ?? FIBONACCI_LIMITS.defaultN;
-  return FIBONACCI_REFERENCE.ms * (n / FIBONACCI_REFERENCE.n) ** FIBONACCI_REFERENCE.exponent;
-}
-
-function primeSieveReferenceMs(params: Record<string, unknown>): number {
-  const limit = finiteNumber(params.limit) ?? PRIME_SIEVE_LIMITS.defaultLimit;
-  return limit / SIEVE_NUMBERS_PER_MS;
-}
-
-/**
- * The cost models of the types that run today. The AI types have none yet: no node is leased
- * them, and until their kernels exist the budget is zero, so nothing could be billed for them.
- */
-const REFERENCE_MODELS: Partial<
-  Record<JobType, { referenceMs: (params: Record<string, unknown>) => number; isParallel: boolean }>
-> = {
-  matrix_multiply: { referenceMs: matrixReferenceMs, isParallel: true },
-  fibonacci: { referenceMs: fibonacciReferenceMs, isParallel: false },
-  prime_sieve: { referenceMs: primeSieveReferenceMs, isParallel: true },
-};
-
 /** The cost model of one job, from its type and (validated) params. */
 export function jobCostModel(jobType: JobType, params: Record<string, unknown>): JobCostModel {
-  const model = Object.hasOwn(REFERENCE_MODELS, jobType) ? REFERENCE_MODELS[jobType] : undefined;
+  // The AI types have no model until their kernels exist: no node is leased them, and the
+  // budget is zero, so nothing could be billed for them.
+  const definition = jobTypeDefinition(jobType);
+  const model = definition?.costModel;
   if (!model) {
     return { referenceCpuMs: 0, maxBillableCpuMs: 0, isParallel: false, maxRuntimeMs: 0 };
   }

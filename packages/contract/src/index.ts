@@ -6,6 +6,14 @@ export * from './auth.ts';
 export * from './nodes.ts';
 export * from './jobs.ts';
 export * from './job-params.ts';
+export {
+  JOB_TYPES,
+  type JobType,
+  JOB_TYPE_DEFINITIONS,
+  byJobType,
+  jobTypeDefinition,
+  type JobTypeDefinition,
+} from './job-types/index.ts';
 export * from './job-proofs.ts';
 export * from './agent.ts';
 export * from './payment.ts';

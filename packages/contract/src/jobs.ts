@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JOB_TYPES } from './constants.ts';
+import { JOB_TYPES } from './job-types/index.ts';
 import { idSchema, safeString, timestampSchema } from './fields.ts';
 import { jobParamsSchemas, jobUsageSchema } from './job-params.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JOB_TYPES } from './constants.ts';
+import { JOB_TYPES } from './job-types/index.ts';
 import { safeString } from './fields.ts';
 
 export const marketplaceSearchQuerySchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ATTEMPT_OUTCOMES, JOB_TYPES, NODE_STATUSES } from './constants.ts';
+import { ATTEMPT_OUTCOMES, NODE_STATUSES } from './constants.ts';
+import { JOB_TYPES } from './job-types/index.ts';
 import { idSchema, safeString, timestampSchema } from './fields.ts';
 import { jobUsageSchema } from './job-params.ts';
 

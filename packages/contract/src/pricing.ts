@@ -1,4 +1,5 @@
-import { JOB_TYPES, SUBMIT_ESTIMATE, type JobType } from './constants.ts';
+import { SUBMIT_ESTIMATE } from './constants.ts';
+import { JOB_TYPES, type JobType } from './job-types/index.ts';
 
 // The published price list. Amounts are integer micro-dollars (1 USD = 1,000,000), so metering
 // below a cent is exact; screens round to cents.

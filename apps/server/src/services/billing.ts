@@ -4,9 +4,9 @@ import {
   JOB_HOLD_MICROS,
   LOW_CREDIT_THRESHOLD_MICROS,
   providerShareMicros,
+  jobTypeDefinition,
   SHORT_ID_LENGTH,
   usageCostMicros,
-  type JobType,
 } from '@fabric/contract';
 import type { JobRow } from '../db/schema.ts';
 import { HttpError } from '../lib/http-errors.ts';
@@ -30,17 +30,9 @@ import { notify } from './notify.ts';
 //   repeated on a node of another provider (see job-lifecycle.ts).
 // Attempts that ended early on other nodes are never charged.
 
-const JOB_TYPE_NAMES: Record<JobType, string> = {
-  matrix_multiply: 'Matrix Multiply',
-  fibonacci: 'Fibonacci',
-  prime_sieve: 'Prime Sieve',
-  neural_network_training: 'Neural Network Training',
-  transformer_inference: 'Transformer Inference',
-  llm_inference: 'LLM Inference',
-};
-
 function jobLabel(job: Pick<JobRow, 'id' | 'jobType'>): string {
-  return `${JOB_TYPE_NAMES[job.jobType]} job ${job.id.slice(0, SHORT_ID_LENGTH)}`;
+  const name = jobTypeDefinition(job.jobType)?.displayName ?? job.jobType;
+  return `${name} job ${job.id.slice(0, SHORT_ID_LENGTH)}`;
 }
 
 export function insufficientCreditsMessage(availableMicros: number): string {

@@ -1,4 +1,4 @@
-import { SHORT_ID_LENGTH, type Job, type Node } from '@fabric/contract';
+import { jobTypeDefinition, SHORT_ID_LENGTH, type Job, type Node } from '@fabric/contract';
 
 const longDate = new Intl.DateTimeFormat('en-US', {
   month: 'long',
@@ -50,8 +50,13 @@ export function formatMemory(node: Pick<Node, 'hardware_info'>): string {
 
 const ACRONYMS = new Set(['llm', 'ai', 'ml']);
 
-/** A readable name for a job type: "neural_network_training" → "Neural Network Training". */
+/**
+ * A job type's name as people see it: its definition's display name, or for a name the client does
+ * not know (a newer server) the words of its API name: "some_new_type" → "Some New Type".
+ */
 export function formatJobType(jobType: string): string {
+  const known = jobTypeDefinition(jobType);
+  if (known) return known.displayName;
   return jobType
     .split('_')
     .filter(Boolean)

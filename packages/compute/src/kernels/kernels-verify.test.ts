@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { parseFibonacciParams, parseMatrixParams, parsePrimeSieveParams } from '../params.ts';
 import { SeededRandom } from '../random.ts';
 import { verifyResult } from '../verify.ts';
-import { runFibonacci } from './fibonacci.ts';
-import { runMatrixMultiply } from './matrix-multiply.ts';
-import { runPrimeSieve } from './prime-sieve.ts';
+import { runFibonacci } from '../job-types/fibonacci/kernel.ts';
+import { runMatrixMultiply } from '../job-types/matrix-multiply/kernel.ts';
+import { runPrimeSieve } from '../job-types/prime-sieve/kernel.ts';
 
 // Property-style checks over seeded random cases: every kernel result verifies, and the smallest
 // tampering of it does not.

@@ -1,50 +1,22 @@
-// Commit, challenge, open (see @fabric/contract job-proofs.ts): the per-type hooks behind one
-// interface. The agent gets its commitment and witness from the kernel, the server draws the
-// challenge after the commitment is stored, the agent opens it, and verifyCommittedResult decides.
-import {
-  fibonacciResultSchema,
-  jobProofSchemas,
-  matrixMultiplyResultSchema,
-  primeSieveResultSchema,
-  type JobType,
-} from '@fabric/contract';
-import type { VerificationOutcome } from '../index.ts';
-import { parseFibonacciParams, parseMatrixParams, parsePrimeSieveParams } from '../params.ts';
+// Commit, challenge, open (see @fabric/contract job-proofs.ts) behind one interface: the agent gets
+// its commitment and witness from the kernel, the server draws the challenge after the commitment
+// is stored, the agent opens it, and verifyCommittedResult decides. Each type's hooks live in its
+// folder (job-types/<type>/proof.ts) and are reached through the registry.
+import { jobProofSchemas, type JobType } from '@fabric/contract';
+import type { CommittedResult, ProofRecord, ProofWitness } from '../job-types/job-type.ts';
+import { computeJobType } from '../job-types/registry.ts';
+import type { VerificationOutcome } from '../verification.ts';
 import { verifyResult } from '../verify.ts';
-import {
-  drawFibonacciChallenge,
-  openFibonacci,
-  verifyFibonacciOpening,
-  type FibonacciWitness,
-} from './fibonacci-proof.ts';
-import {
-  drawMatrixChallenge,
-  openMatrixRows,
-  verifyMatrixOpening,
-  type MatrixWitness,
-} from './matrix-proof.ts';
-import { drawPrimeSieveChallenge, verifyPrimeSieveCommitment } from './prime-sieve-proof.ts';
 import type { RandomInt } from './random-choice.ts';
 
-export type ProofWitness = MatrixWitness | FibonacciWitness | { kind: 'prime_sieve' };
-
-/** What a kernel hands the agent: the result, the commitment sent with it, what opens it later. */
-export interface ProvenOutput {
-  result: Record<string, unknown>;
-  commitment: Record<string, unknown>;
-  witness: ProofWitness;
+function typeOrThrow(jobType: JobType) {
+  const type = computeJobType(jobType);
+  if (!type) throw new Error(`no proof for ${jobType} yet`);
+  return type;
 }
 
-export interface ProofRecord {
-  commitment: unknown;
-  challenge: unknown;
-  opening: unknown;
-}
-
-type ProvenJobType = keyof typeof jobProofSchemas;
-
-export function hasProof(jobType: JobType): jobType is ProvenJobType {
-  return Object.hasOwn(jobProofSchemas, jobType);
+export function hasProof(jobType: JobType): boolean {
+  return computeJobType(jobType) !== undefined && Object.hasOwn(jobProofSchemas, jobType);
 }
 
 /** The server's random challenge for a stored commitment (params already valid: the job was accepted). */
@@ -53,28 +25,18 @@ export function drawChallenge(
   params: unknown,
   randomInt: RandomInt,
 ): Record<string, unknown> {
-  switch (jobType) {
-    case 'matrix_multiply':
-      return drawMatrixChallenge(parseMatrixParams(params), randomInt);
-    case 'prime_sieve':
-      return drawPrimeSieveChallenge(parsePrimeSieveParams(params), randomInt);
-    case 'fibonacci':
-      return drawFibonacciChallenge(parseFibonacciParams(params));
-    default:
-      throw new Error(`no proof for ${jobType} yet`);
-  }
+  return typeOrThrow(jobType).drawChallenge(params, randomInt);
 }
+
+const WITNESS_TYPES: Record<ProofWitness['kind'], JobType> = {
+  matrix_multiply: 'matrix_multiply',
+  fibonacci: 'fibonacci',
+  prime_sieve: 'prime_sieve',
+};
 
 /** The agent's answer to a challenge, from what it kept. */
 export function openChallenge(witness: ProofWitness, challenge: unknown): Record<string, unknown> {
-  switch (witness.kind) {
-    case 'matrix_multiply':
-      return openMatrixRows(witness, jobProofSchemas.matrix_multiply.challenge.parse(challenge));
-    case 'fibonacci':
-      return openFibonacci(witness, jobProofSchemas.fibonacci.challenge.parse(challenge));
-    case 'prime_sieve':
-      return {};
-  }
+  return typeOrThrow(WITNESS_TYPES[witness.kind]).openChallenge(witness, challenge);
 }
 
 interface PartSchema {
@@ -97,46 +59,6 @@ function problemIn(
   return { ok: false, reason: `${what} is malformed: ${where}${issue?.message ?? 'invalid'}` };
 }
 
-function verifyProof(
-  jobType: ProvenJobType,
-  params: unknown,
-  result: unknown,
-  proof: ProofRecord,
-  challengeSeed: number,
-): VerificationOutcome {
-  const schemas = jobProofSchemas[jobType];
-  const problem =
-    problemIn(schemas.commitment, proof.commitment, 'commitment') ??
-    problemIn(schemas.challenge, proof.challenge, 'challenge') ??
-    problemIn(schemas.opening, proof.opening, 'opening');
-  if (problem) return problem;
-  switch (jobType) {
-    case 'matrix_multiply':
-      return verifyMatrixOpening(
-        parseMatrixParams(params),
-        matrixMultiplyResultSchema.parse(result),
-        jobProofSchemas.matrix_multiply.commitment.parse(proof.commitment),
-        jobProofSchemas.matrix_multiply.challenge.parse(proof.challenge),
-        jobProofSchemas.matrix_multiply.opening.parse(proof.opening),
-        challengeSeed,
-      );
-    case 'prime_sieve':
-      return verifyPrimeSieveCommitment(
-        parsePrimeSieveParams(params),
-        primeSieveResultSchema.parse(result),
-        jobProofSchemas.prime_sieve.commitment.parse(proof.commitment),
-        jobProofSchemas.prime_sieve.challenge.parse(proof.challenge),
-      );
-    case 'fibonacci':
-      return verifyFibonacciOpening(
-        parseFibonacciParams(params),
-        fibonacciResultSchema.parse(result),
-        jobProofSchemas.fibonacci.challenge.parse(proof.challenge),
-        jobProofSchemas.fibonacci.opening.parse(proof.opening),
-      );
-  }
-}
-
 /**
  * The server's whole check of a reported result: the result's own checks (verifyResult), then the
  * opening against the commitment and the challenge. A type without a proof cannot be accepted.
@@ -150,14 +72,18 @@ export function verifyCommittedResult(
 ): VerificationOutcome {
   const plain = verifyResult(jobType, params, result, challengeSeed);
   if (!plain.ok) return plain;
-  if (!hasProof(jobType)) return { ok: false, reason: `no proof for ${jobType} yet` };
-  return verifyProof(jobType, params, result, proof, challengeSeed);
-}
-
-/** A committed result: what replication compares. */
-export interface CommittedResult {
-  result: unknown;
-  commitment: unknown;
+  const type = computeJobType(jobType);
+  const schemas = (jobProofSchemas as Partial<Record<JobType, Record<string, PartSchema>>>)[
+    jobType
+  ];
+  if (!type || !schemas?.commitment || !schemas.challenge || !schemas.opening) {
+    return { ok: false, reason: `no proof for ${jobType} yet` };
+  }
+  const problem =
+    problemIn(schemas.commitment, proof.commitment, 'commitment') ??
+    problemIn(schemas.challenge, proof.challenge, 'challenge') ??
+    problemIn(schemas.opening, proof.opening, 'opening');
+  return problem ?? type.verifyProof(params, result, proof, challengeSeed);
 }
 
 /**
@@ -170,40 +96,12 @@ export function replicasAgree(
   left: CommittedResult,
   right: CommittedResult,
 ): boolean {
-  switch (jobType) {
-    case 'matrix_multiply': {
-      const schema = jobProofSchemas.matrix_multiply.commitment;
-      const a = schema.safeParse(left.commitment);
-      const b = schema.safeParse(right.commitment);
-      return a.success && b.success && a.data.merkle_root === b.data.merkle_root;
-    }
-    case 'prime_sieve': {
-      const a = primeSieveResultSchema.safeParse(left.result);
-      const b = primeSieveResultSchema.safeParse(right.result);
-      const spans = jobProofSchemas.prime_sieve.commitment;
-      const aSpans = spans.safeParse(left.commitment);
-      const bSpans = spans.safeParse(right.commitment);
-      return (
-        a.success &&
-        b.success &&
-        aSpans.success &&
-        bSpans.success &&
-        a.data.count === b.data.count &&
-        a.data.largest === b.data.largest &&
-        aSpans.data.segment_counts.length === bSpans.data.segment_counts.length &&
-        aSpans.data.segment_counts.every(
-          (count, index) => count === bSpans.data.segment_counts[index],
-        )
-      );
-    }
-    case 'fibonacci': {
-      const a = fibonacciResultSchema.safeParse(left.result);
-      const b = fibonacciResultSchema.safeParse(right.result);
-      return (
-        a.success && b.success && a.data.sha256 === b.data.sha256 && a.data.digits === b.data.digits
-      );
-    }
-    default:
-      return false;
-  }
+  return computeJobType(jobType)?.agree(left, right) ?? false;
 }
+
+export type {
+  CommittedResult,
+  ProofRecord,
+  ProofWitness,
+  ProvenOutput,
+} from '../job-types/job-type.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { computeFibonacci } from '../kernels/fibonacci.ts';
-import { computeMatrixProduct } from '../kernels/matrix-multiply.ts';
-import { countPrimesWithSpans } from '../kernels/prime-sieve.ts';
+import { computeFibonacci } from '../job-types/fibonacci/kernel.ts';
+import { computeMatrixProduct } from '../job-types/matrix-multiply/kernel.ts';
+import { countPrimesWithSpans } from '../job-types/prime-sieve/kernel.ts';
 import { parseMatrixParams } from '../params.ts';
 import {
   guessedPrimeSieveCheat,
@@ -9,9 +9,9 @@ import {
   projectedMatrixCheat,
 } from '../testing/cheats.ts';
 import { drawChallenge, openChallenge, verifyCommittedResult, type ProofWitness } from './index.ts';
-import { commitMatrixProduct } from './matrix-proof.ts';
+import { commitMatrixProduct } from '../job-types/matrix-multiply/proof.ts';
 import { leafHash, merkleLevels, merklePath, merkleRootHex, verifyMerklePath } from './merkle.ts';
-import { decimalModulo } from './fibonacci-proof.ts';
+import { decimalModulo } from '../job-types/fibonacci/proof.ts';
 
 /** A seeded stand-in for crypto.randomInt, so a test can choose what the challenge hits. */
 function seededRandomInt(seed: number) {

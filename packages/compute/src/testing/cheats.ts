@@ -18,8 +18,8 @@ import {
   parsePrimeSieveParams,
 } from '../params.ts';
 import type { ProofWitness } from '../proofs/index.ts';
-import { commitMatrixProduct } from '../proofs/matrix-proof.ts';
-import { primeSieveSpanCount } from '../proofs/prime-sieve-proof.ts';
+import { commitMatrixProduct } from '../job-types/matrix-multiply/proof.ts';
+import { primeSieveSpanCount } from '../job-types/prime-sieve/proof.ts';
 import { challengeVector } from '../random.ts';
 
 export interface CheatOutput {

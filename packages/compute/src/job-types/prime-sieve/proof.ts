@@ -10,10 +10,10 @@ import {
   type PrimeSieveCommitment,
   type PrimeSieveResult,
 } from '@fabric/contract';
-import type { VerificationOutcome } from '../index.ts';
-import { basePrimesFor, sievePrimeCountRange } from '../kernels/prime-sieve.ts';
-import type { ResolvedPrimeSieveParams } from '../params.ts';
-import { distinctRandomIndices, type RandomInt } from './random-choice.ts';
+import type { VerificationOutcome } from '../../verification.ts';
+import { basePrimesFor, sievePrimeCountRange } from './kernel.ts';
+import type { ResolvedPrimeSieveParams } from '../../params.ts';
+import { distinctRandomIndices, type RandomInt } from '../../proofs/random-choice.ts';
 
 export function primeSieveSpanCount(limit: number): number {
   return Math.ceil((limit + 1) / PRIME_SIEVE_CHECK_SPAN);

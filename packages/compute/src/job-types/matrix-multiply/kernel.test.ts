@@ -1,9 +1,9 @@
 import { MATRIX_LIMITS, matrixMultiplyParamsSchema } from '@fabric/contract';
 import { describe, expect, it } from 'vitest';
-import { materializeMatrix, parseMatrixParams, resolveMatrixParams } from '../params.ts';
-import { challengeVector } from '../random.ts';
-import { verifyResult } from '../verify.ts';
-import { KernelAbortedError, KernelInputError } from './hooks.ts';
+import { materializeMatrix, parseMatrixParams, resolveMatrixParams } from '../../params.ts';
+import { challengeVector } from '../../random.ts';
+import { verifyResult } from '../../verify.ts';
+import { KernelAbortedError, KernelInputError } from '../../kernels/hooks.ts';
 import {
   FREIVALDS_ROUNDS,
   buildMatrixResult,
@@ -11,7 +11,7 @@ import {
   multiplyBand,
   runMatrixMultiply,
   transposeMatrix,
-} from './matrix-multiply.ts';
+} from './kernel.ts';
 
 /** The textbook triple loop, summing each entry in ascending k like the kernel does. */
 function naiveProduct(a: Float64Array, b: Float64Array, rows: number, inner: number, cols: number) {

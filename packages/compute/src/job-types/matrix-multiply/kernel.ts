@@ -12,10 +12,10 @@
 // bound by instruction throughput, not memory (the 4 rows of A and Bᵀ in use fit in L2 and stream in
 // order), and every tiling measured 5–25 % slower, so the code has none.
 import { MATRIX_LIMITS, type MatrixMultiplyResult } from '@fabric/contract';
-import { agreementTolerance } from '../float-bounds.ts';
-import { materializeMatrix, type ResolvedMatrixParams } from '../params.ts';
-import { RANDOM_SALTS, SeededRandom, challengeVector } from '../random.ts';
-import { KernelInputError, ProgressTracker, type KernelHooks } from './hooks.ts';
+import { agreementTolerance } from '../../float-bounds.ts';
+import { materializeMatrix, type ResolvedMatrixParams } from '../../params.ts';
+import { RANDOM_SALTS, SeededRandom, challengeVector } from '../../random.ts';
+import { KernelInputError, ProgressTracker, type KernelHooks } from '../../kernels/hooks.ts';
 
 export interface MatrixDimensions {
   rows: number;

@@ -5,10 +5,10 @@
 // so we use the built-in.
 import { createHash } from 'node:crypto';
 import { FIBONACCI_LIMITS, type FibonacciResult } from '@fabric/contract';
-import { fibonacciPair } from '../number-theory.ts';
-import type { ResolvedFibonacciParams } from '../params.ts';
-import { FIBONACCI_EDGE_DIGITS } from '../constants.ts';
-import { ProgressTracker, type KernelHooks } from './hooks.ts';
+import { fibonacciPair } from '../../number-theory.ts';
+import type { ResolvedFibonacciParams } from '../../params.ts';
+import { FIBONACCI_EDGE_DIGITS } from '../../constants.ts';
+import { ProgressTracker, type KernelHooks } from '../../kernels/hooks.ts';
 
 // Share of the running time of each phase at large n (measured at n = 10^7: doubling 0.26 s,
 // decimal conversion 0.9 s, hashing 3 ms); progress follows it.

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { FIBONACCI_LIMITS, fibonacciParamsSchema } from '@fabric/contract';
 import { describe, expect, it } from 'vitest';
-import { fibonacciPair } from '../number-theory.ts';
-import { parseFibonacciParams, resolveFibonacciParams } from '../params.ts';
-import { verifyResult } from '../verify.ts';
-import { runFibonacci } from './fibonacci.ts';
-import { KernelAbortedError } from './hooks.ts';
+import { fibonacciPair } from '../../number-theory.ts';
+import { parseFibonacciParams, resolveFibonacciParams } from '../../params.ts';
+import { verifyResult } from '../../verify.ts';
+import { runFibonacci } from './kernel.ts';
+import { KernelAbortedError } from '../../kernels/hooks.ts';
 
 /** F(n) by n BigInt additions: shares no code with the kernel. */
 function slowFibonacci(n: number): string {

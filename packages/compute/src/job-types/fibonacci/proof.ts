@@ -11,10 +11,10 @@ import {
   type FibonacciOpening,
   type FibonacciResult,
 } from '@fabric/contract';
-import { FIBONACCI_EDGE_DIGITS } from '../constants.ts';
-import type { VerificationOutcome } from '../index.ts';
-import { fibonacciModulo, isPrime } from '../number-theory.ts';
-import type { ResolvedFibonacciParams } from '../params.ts';
+import { FIBONACCI_EDGE_DIGITS } from '../../constants.ts';
+import type { VerificationOutcome } from '../../verification.ts';
+import { fibonacciModulo, isPrime } from '../../number-theory.ts';
+import type { ResolvedFibonacciParams } from '../../params.ts';
 
 export interface FibonacciWitness {
   kind: 'fibonacci';

@@ -11,10 +11,10 @@ import {
   type MatrixMultiplyOpening,
   type MatrixMultiplyResult,
 } from '@fabric/contract';
-import { agreementTolerance } from '../float-bounds.ts';
-import type { VerificationOutcome } from '../index.ts';
-import { forEachMatrixRow, type ResolvedMatrixParams } from '../params.ts';
-import { challengeVector } from '../random.ts';
+import { agreementTolerance } from '../../float-bounds.ts';
+import type { VerificationOutcome } from '../../verification.ts';
+import { forEachMatrixRow, type ResolvedMatrixParams } from '../../params.ts';
+import { challengeVector } from '../../random.ts';
 import {
   HASH_BYTES,
   leafHash,
@@ -22,8 +22,8 @@ import {
   merklePath,
   merkleRootHex,
   verifyMerklePath,
-} from './merkle.ts';
-import { distinctRandomIndices, type RandomInt } from './random-choice.ts';
+} from '../../proofs/merkle.ts';
+import { distinctRandomIndices, type RandomInt } from '../../proofs/random-choice.ts';
 
 const IS_LITTLE_ENDIAN = endianness() === 'LE';
 

@@ -8,9 +8,9 @@
 // any [lo, hi) can be sieved on its own: the agent splits [0, limit + 1) with splitPrimeSieveRange,
 // runs sievePrimeCountRange for each piece in a worker thread and merges with combinePrimeCounts.
 import { PRIME_SIEVE_CHECK_SPAN, type PrimeSieveResult } from '@fabric/contract';
-import { PRIME_SIEVE_FIRST_COUNT } from '../constants.ts';
-import type { ResolvedPrimeSieveParams } from '../params.ts';
-import { ProgressTracker, type KernelHooks } from './hooks.ts';
+import { PRIME_SIEVE_FIRST_COUNT } from '../../constants.ts';
+import type { ResolvedPrimeSieveParams } from '../../params.ts';
+import { ProgressTracker, type KernelHooks } from '../../kernels/hooks.ts';
 
 /** Odd numbers per segment: 2^21 bits = 256 KiB. */
 export const SEGMENT_BITS = 2 ** 21;

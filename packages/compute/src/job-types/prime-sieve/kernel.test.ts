@@ -1,9 +1,9 @@
 import { PRIME_SIEVE_LIMITS, primeSieveParamsSchema } from '@fabric/contract';
 import { describe, expect, it } from 'vitest';
-import { isPrime } from '../number-theory.ts';
-import { parsePrimeSieveParams, resolvePrimeSieveParams } from '../params.ts';
-import { verifyResult } from '../verify.ts';
-import { KernelAbortedError } from './hooks.ts';
+import { isPrime } from '../../number-theory.ts';
+import { parsePrimeSieveParams, resolvePrimeSieveParams } from '../../params.ts';
+import { verifyResult } from '../../verify.ts';
+import { KernelAbortedError } from '../../kernels/hooks.ts';
 import {
   SEGMENT_SPAN,
   basePrimesFor,
@@ -11,7 +11,7 @@ import {
   runPrimeSieve,
   sievePrimeCountRange,
   splitPrimeSieveRange,
-} from './prime-sieve.ts';
+} from './kernel.ts';
 
 /** Primes in [lo, hi) by trial division: slow, obvious, no shared code with the sieve. */
 function slowPrimesBetween(lo: number, hi: number): number[] {
