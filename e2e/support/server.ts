@@ -62,6 +62,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       // Browser tests sign up many accounts from one address; the limits themselves are tested in apps/server.
       AUTH_RATE_LIMIT_PER_IP: '10000',
       AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
+      // Agents come and go between tests on one server; a job must not wait for a replica on a
+      // node whose agent just stopped. Replication itself is tested in apps/server.
+      REPLICATION_SHARE: '0',
+      REPLICATION_TRUSTED_AFTER_JOBS: '0',
       DATABASE_URL: '',
       ...extraEnv,
     },

@@ -6,6 +6,7 @@ import {
   DEFAULT_USAGE,
   enrollNode,
   getJob,
+  heartbeat,
   lease,
   leaseJob,
   PRIME_SIEVE_1E11_RESULT,
@@ -38,20 +39,30 @@ describeEachDatabase('replication across providers', (database) => {
   });
   const { clock } = harness;
 
+  /** Device tokens of this test's nodes, which stay heard from while the clock moves. */
+  let liveNodes: string[] = [];
+
   /** Every node enrolled by earlier tests falls silent and is marked offline. */
   async function quietNetwork() {
+    liveNodes = [];
     clock.advanceBy(MINUTE);
     await harness.app.scheduler.sweep();
   }
 
   async function providerWithNode() {
     const token = await registerProvider(harness.app);
-    return { token, ...(await enrollNode(harness.app, token)) };
+    const enrolled = await enrollNode(harness.app, token);
+    liveNodes.push(enrolled.deviceToken);
+    return { token, ...enrolled };
   }
 
   /** Reports after a minute of 30 CPU-seconds, so the shares are worth cents. */
   async function report(deviceToken: string, leased: Lease, proof = honestProof(leased)) {
     clock.advanceBy(MINUTE);
+    // The other nodes heartbeat meanwhile, as running agents do: they are free to replicate.
+    for (const other of liveNodes) {
+      if (other !== deviceToken) await heartbeat(harness.app, other);
+    }
     const response = await reportResult(
       harness.app,
       deviceToken,
@@ -113,6 +124,39 @@ describeEachDatabase('replication across providers', (database) => {
     const secondEarned = (await balanceOf(harness.app, second.token)).pending_earnings;
     expect(firstEarned).toBeGreaterThan(0);
     expect(Math.abs(firstEarned - secondEarned)).toBeLessThanOrEqual(0.01);
+  });
+
+  it('waits for no node that is busy or has not been heard from for two heartbeats', async () => {
+    await quietNetwork();
+    const enterprise = await registerEnterprise(harness.app, { credits: 100 });
+    const first = await providerWithNode();
+    const busy = await providerWithNode();
+    const silent = await providerWithNode();
+    const job = await submitJob(harness.app, enterprise, {
+      job_type: 'fibonacci',
+      params: { n: 700 },
+    });
+    const mine = await leaseJob(harness.app, first.deviceToken);
+    await submitJob(harness.app, enterprise, { job_type: 'fibonacci', params: { n: 701 } });
+    await leaseJob(harness.app, busy.deviceToken);
+    // 15 s on: the busy node runs its job and heartbeats, the silent one (its agent stopped) does
+    // not, though it still counts as online until the sweeper's 20 s.
+    clock.advanceBy(15_000);
+    await heartbeat(harness.app, busy.deviceToken);
+    await heartbeat(harness.app, first.deviceToken);
+    const answer = await reportResult(
+      harness.app,
+      first.deviceToken,
+      mine,
+      honestProof(mine).result,
+      DEFAULT_USAGE,
+    );
+    expect(answer.json()).toEqual({ accepted: true, reason: null });
+    expect(await getJob(harness.app, enterprise, job.id)).toMatchObject({
+      status: 'completed',
+      replication: 'not_replicated',
+    });
+    expect(silent.node.id).toBeTruthy();
   });
 
   it('completes on its challenge alone when no other provider takes it within the wait', async () => {

@@ -188,6 +188,40 @@ export function createNodeRepository(db: Database) {
       return row !== undefined;
     },
 
+    /**
+     * Whether a node of a provider not in `ownerIds` is free to replicate a job now: enrolled,
+     * unpaused, heard from since `heardSince`, in good standing (fewer than `refusalLimit` refused
+     * results), running no job, supporting the type and not excluded from the job.
+     */
+    async existsFreeReplicaRunner(input: {
+      jobType: JobType;
+      ownerIds: string[];
+      excludedNodeIds: string[];
+      heardSince: Date;
+      refusalLimit: number;
+    }): Promise<boolean> {
+      const [row] = await db
+        .select({ id: nodes.id })
+        .from(nodes)
+        .where(
+          and(
+            isEnrolled,
+            eq(nodes.isOnline, true),
+            isNull(nodes.pausedAt),
+            gte(nodes.lastHeartbeatAt, input.heardSince),
+            sql`${nodes.resultsRefused} < ${input.refusalLimit}`,
+            notInArray(nodes.ownerId, input.ownerIds),
+            sql`${input.jobType} = ANY(${nodes.supportedJobTypes})`,
+            input.excludedNodeIds.length > 0
+              ? notInArray(nodes.id, input.excludedNodeIds)
+              : undefined,
+            sql`NOT EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.assignedNodeId} = ${nodes.id} AND ${jobs.status} = 'running')`,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** Locks an enrolled node for the rest of the transaction (lease, unenroll). */
     async lockEnrolled(id: string): Promise<NodeRow | undefined> {
       const [row] = await db

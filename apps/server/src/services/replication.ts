@@ -1,5 +1,5 @@
 import { replicasAgree } from '@fabric/compute';
-import type { JobReplication } from '@fabric/contract';
+import { HEARTBEAT_INTERVAL_SECONDS, type JobReplication } from '@fabric/contract';
 import type { JobAttemptRow, JobRow } from '../db/schema.ts';
 import { addSeconds } from '../lib/clock.ts';
 import type { Repositories } from '../repositories/index.ts';
@@ -12,7 +12,7 @@ import { notify } from './notify.ts';
 // (REPLICATION_TRUSTED_AFTER_JOBS), also runs on a node of another provider once its result passed
 // its challenge; the job completes when the two results agree. Until then the verified attempt is a
 // candidate and the job waits in the queue for nodes of other providers only. It never holds a job
-// hostage: when no such node is online the job completes at once, and when none takes it within
+// hostage: when no such node is free now the job completes at once, and when none takes it within
 // REPLICATION_WAIT_SECONDS it completes on its challenge alone, marked not_replicated. Two results
 // that disagree wait for a third run, which settles it; the outvoted node is refused. The
 // enterprise pays for one run; the provider share is split between the two agreeing providers.
@@ -212,11 +212,15 @@ export async function acceptVerifiedAttempt(
     const isChosen =
       policy.random() < policy.share || (node?.jobsCompleted ?? 0) < policy.trustedAfterJobs;
     if (!isChosen || !node) return completeWith(repositories, job, ended, null, null, now);
-    const canReplicate = await repositories.nodes.existsRunnerOfOtherOwner(
-      job.jobType,
-      [...job.excludedOwnerIds, node.ownerId],
-      job.excludedNodeIds,
-    );
+    // Only a node that could start it now is worth waiting for: one heard from within two
+    // heartbeats and not busy (a stopped agent's node looks online until the sweeper notices).
+    const canReplicate = await repositories.nodes.existsFreeReplicaRunner({
+      jobType: job.jobType,
+      ownerIds: [...job.excludedOwnerIds, node.ownerId],
+      excludedNodeIds: job.excludedNodeIds,
+      heardSince: addSeconds(now, -2 * HEARTBEAT_INTERVAL_SECONDS),
+      refusalLimit: policy.refusalsBeforeExclusion,
+    });
     if (!canReplicate) return completeWith(repositories, job, ended, null, 'not_replicated', now);
     return waitForReplica(
       repositories,
