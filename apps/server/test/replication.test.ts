@@ -131,7 +131,7 @@ describeEachDatabase('replication across providers', (database) => {
     const enterprise = await registerEnterprise(harness.app, { credits: 100 });
     const first = await providerWithNode();
     const busy = await providerWithNode();
-    const silent = await providerWithNode();
+    await providerWithNode(); // enrolled, then silent: its agent stopped
     const job = await submitJob(harness.app, enterprise, {
       job_type: 'fibonacci',
       params: { n: 700 },
@@ -156,7 +156,6 @@ describeEachDatabase('replication across providers', (database) => {
       status: 'completed',
       replication: 'not_replicated',
     });
-    expect(silent.node.id).toBeTruthy();
   });
 
   it('completes on its challenge alone when no other provider takes it within the wait', async () => {

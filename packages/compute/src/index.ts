@@ -72,7 +72,6 @@ export {
 } from './job-types/prime-sieve/kernel.ts';
 export {
   drawChallenge,
-  hasProof,
   replicasAgree,
   type CommittedResult,
   openChallenge,
@@ -82,7 +81,6 @@ export {
   type ProvenOutput,
 } from './proofs/index.ts';
 export { commitMatrixProduct } from './job-types/matrix-multiply/proof.ts';
-export { decimalModulo, randomModulusPrime } from './job-types/fibonacci/proof.ts';
 export { primeSieveSpanCount } from './job-types/prime-sieve/proof.ts';
 export { type RandomInt } from './proofs/random-choice.ts';
 export { COMPUTE_JOB_TYPES, computeJobType, type ComputedJobType } from './job-types/registry.ts';

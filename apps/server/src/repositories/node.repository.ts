@@ -163,43 +163,18 @@ export function createNodeRepository(db: Database) {
     },
 
     /**
-     * Whether a provider other than `ownerId` has an enrolled, online, unpaused node that runs the
-     * job type and is not excluded from the job.
+     * Whether a provider not in `ownerIds` has an enrolled, online, unpaused node that runs the job
+     * type and is not excluded from the job. With `free`, the node must also have been heard from
+     * since `heardSince`, be in good standing (fewer than `refusalLimit` refused results) and run
+     * no job: one that could replicate the job now.
      */
-    async existsRunnerOfOtherOwner(
-      jobType: JobType,
-      ownerIds: string[],
-      excludedNodeIds: string[],
-    ): Promise<boolean> {
-      const [row] = await db
-        .select({ id: nodes.id })
-        .from(nodes)
-        .where(
-          and(
-            isEnrolled,
-            eq(nodes.isOnline, true),
-            isNull(nodes.pausedAt),
-            notInArray(nodes.ownerId, ownerIds),
-            sql`${jobType} = ANY(${nodes.supportedJobTypes})`,
-            excludedNodeIds.length > 0 ? notInArray(nodes.id, excludedNodeIds) : undefined,
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
-    },
-
-    /**
-     * Whether a node of a provider not in `ownerIds` is free to replicate a job now: enrolled,
-     * unpaused, heard from since `heardSince`, in good standing (fewer than `refusalLimit` refused
-     * results), running no job, supporting the type and not excluded from the job.
-     */
-    async existsFreeReplicaRunner(input: {
+    async existsRunnerOfOtherOwner(input: {
       jobType: JobType;
       ownerIds: string[];
       excludedNodeIds: string[];
-      heardSince: Date;
-      refusalLimit: number;
+      free?: { heardSince: Date; refusalLimit: number };
     }): Promise<boolean> {
+      const { free } = input;
       const [row] = await db
         .select({ id: nodes.id })
         .from(nodes)
@@ -208,14 +183,18 @@ export function createNodeRepository(db: Database) {
             isEnrolled,
             eq(nodes.isOnline, true),
             isNull(nodes.pausedAt),
-            gte(nodes.lastHeartbeatAt, input.heardSince),
-            sql`${nodes.resultsRefused} < ${input.refusalLimit}`,
             notInArray(nodes.ownerId, input.ownerIds),
             sql`${input.jobType} = ANY(${nodes.supportedJobTypes})`,
             input.excludedNodeIds.length > 0
               ? notInArray(nodes.id, input.excludedNodeIds)
               : undefined,
-            sql`NOT EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.assignedNodeId} = ${nodes.id} AND ${jobs.status} = 'running')`,
+            ...(free
+              ? [
+                  gte(nodes.lastHeartbeatAt, free.heardSince),
+                  sql`${nodes.resultsRefused} < ${free.refusalLimit}`,
+                  sql`NOT EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.assignedNodeId} = ${nodes.id} AND ${jobs.status} = 'running')`,
+                ]
+              : []),
           ),
         )
         .limit(1);

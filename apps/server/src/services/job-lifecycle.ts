@@ -63,7 +63,11 @@ export async function endUnsuccessfulAttempt(
       const excluded = [...new Set([...job.excludedNodeIds, ...extraExcludedNodeIds])];
       const isConfirmable =
         job.attempts < job.maxAttempts &&
-        (await repositories.nodes.existsRunnerOfOtherOwner(job.jobType, [ownerId], excluded));
+        (await repositories.nodes.existsRunnerOfOtherOwner({
+          jobType: job.jobType,
+          ownerIds: [ownerId],
+          excludedNodeIds: excluded,
+        }));
       if (isConfirmable) attempt = { ...ending, isRetryable: true };
     }
   }

@@ -214,12 +214,14 @@ export async function acceptVerifiedAttempt(
     if (!isChosen || !node) return completeWith(repositories, job, ended, null, null, now);
     // Only a node that could start it now is worth waiting for: one heard from within two
     // heartbeats and not busy (a stopped agent's node looks online until the sweeper notices).
-    const canReplicate = await repositories.nodes.existsFreeReplicaRunner({
+    const canReplicate = await repositories.nodes.existsRunnerOfOtherOwner({
       jobType: job.jobType,
       ownerIds: [...job.excludedOwnerIds, node.ownerId],
       excludedNodeIds: job.excludedNodeIds,
-      heardSince: addSeconds(now, -2 * HEARTBEAT_INTERVAL_SECONDS),
-      refusalLimit: policy.refusalsBeforeExclusion,
+      free: {
+        heardSince: addSeconds(now, -2 * HEARTBEAT_INTERVAL_SECONDS),
+        refusalLimit: policy.refusalsBeforeExclusion,
+      },
     });
     if (!canReplicate) return completeWith(repositories, job, ended, null, 'not_replicated', now);
     return waitForReplica(

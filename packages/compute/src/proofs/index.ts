@@ -15,10 +15,6 @@ function typeOrThrow(jobType: JobType) {
   return type;
 }
 
-export function hasProof(jobType: JobType): boolean {
-  return computeJobType(jobType) !== undefined && Object.hasOwn(jobProofSchemas, jobType);
-}
-
 /** The server's random challenge for a stored commitment (params already valid: the job was accepted). */
 export function drawChallenge(
   jobType: JobType,
@@ -28,15 +24,10 @@ export function drawChallenge(
   return typeOrThrow(jobType).drawChallenge(params, randomInt);
 }
 
-const WITNESS_TYPES: Record<ProofWitness['kind'], JobType> = {
-  matrix_multiply: 'matrix_multiply',
-  fibonacci: 'fibonacci',
-  prime_sieve: 'prime_sieve',
-};
-
 /** The agent's answer to a challenge, from what it kept. */
 export function openChallenge(witness: ProofWitness, challenge: unknown): Record<string, unknown> {
-  return typeOrThrow(WITNESS_TYPES[witness.kind]).openChallenge(witness, challenge);
+  // A witness is named by the type whose kernel kept it.
+  return typeOrThrow(witness.kind).openChallenge(witness, challenge);
 }
 
 interface PartSchema {
