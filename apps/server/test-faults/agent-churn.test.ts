@@ -1,5 +1,6 @@
 import {
   agentPaths,
+  jobCostModel,
   LEASE_TIMEOUT_SECONDS,
   providerShareMicros,
   usageCostMicros,
@@ -198,7 +199,9 @@ describeEachDatabase('agent churn', (database) => {
         })
         .from(ledgerTransactions)
         .where(inArray(ledgerTransactions.jobId, allJobIds));
-      const charge = usageCostMicros('prime_sieve', WORK_MS, { includesJobFee: true });
+      // Each completed job is billed its work (the cost model at its params), once.
+      const work = jobCostModel(JOB.job_type, JOB.params).referenceCpuMs;
+      const charge = usageCostMicros('prime_sieve', work, { includesJobFee: true });
       let endedOnce = 0;
       let billedOnce = 0;
       for (const row of rows) {

@@ -21,9 +21,10 @@ import {
 import { describeEachDatabase } from './support/databases.ts';
 import { balanceOf, completeWithCpu, moneyHarness } from './support/money.ts';
 
-// "A device sets its own price": the CPU time a device reports is billed only up to what the
-// server saw (lease start to report, on its own clock, × the cores the job may use) and up to the
-// job's cost model; a device-reported failure is free; cancelling costs at most the cost model.
+// "A device sets its own price": a verified result is billed for the work its params need (the
+// job type's cost model), bounded by what the server saw (lease start to result, on its own
+// clock, × the cores the job may use); the CPU time a device reports is never billed. A
+// device-reported failure is free; cancelling costs the time spent, at most the whole job's work.
 
 const MINUTE = 60_000;
 const FIBONACCI_10 = {
@@ -59,20 +60,22 @@ describeEachDatabase('billing bounds: what a device reports cannot raise its pay
     cpuMs: number,
   ) => completeWithCpu(harness.app, deviceToken, leased, result, cpuMs);
 
-  it('F(10) reported as 20 CPU-minutes after 20 minutes is billed its cost model, not $2.40', async () => {
+  it('F(10) reported as 20 CPU-minutes after 20 minutes is billed its work, not $2.40', async () => {
     const { provider, enterprise, deviceToken, job, leased } = await leasedJob('fibonacci', {
       n: 10,
     });
     clock.advanceBy(20 * MINUTE);
     const done = await complete(deviceToken, leased, FIBONACCI_10, 20 * MINUTE);
     expect(done.json()).toEqual({ accepted: true, reason: null });
-    const budget = jobCostModel('fibonacci', { n: 10 }).maxBillableCpuMs;
-    expect(budget).toBeLessThan(5000);
-    const charged = (await getJob(harness.app, enterprise, job.id)).actual_cost;
-    expect(charged).toBe(roundCents(costOf(budget)));
+    const work = jobCostModel('fibonacci', { n: 10 }).referenceCpuMs;
+    expect(work).toBeLessThan(10);
+    const charged = await getJob(harness.app, enterprise, job.id);
+    expect(charged.actual_cost).toBe(roundCents(costOf(work)));
+    expect(charged.billed_cpu_ms).toBe(work);
+    expect(charged.usage?.cpu_ms).toBe(20 * MINUTE);
     // The provider's 80 % of that charge, as the balance shows it (cents).
     const shareMicros = providerShareMicros(
-      usageCostMicros('fibonacci', budget, { includesJobFee: true }),
+      usageCostMicros('fibonacci', work, { includesJobFee: true }),
     );
     expect((await balanceOf(harness.app, provider)).pending_earnings).toBe(
       Math.round(shareMicros / 10_000) / 100,
@@ -83,8 +86,8 @@ describeEachDatabase('billing bounds: what a device reports cannot raise its pay
     const { enterprise, deviceToken, job, leased } = await leasedJob('prime_sieve', {
       limit: PRIME_SIEVE_1E11_RESULT.limit,
     });
-    // The test node offers 4 cores (+1 for the runtime's own threads); the lease ran 10 s by
-    // the server's clock.
+    // A cached answer: the test node offers 4 cores (+1 for the runtime's own threads) and the
+    // lease ran 10 s by the server's clock, far less than the 80 s of work.
     clock.advanceBy(10_000);
     const done = await complete(deviceToken, leased, PRIME_SIEVE_1E11_RESULT, 30 * MINUTE);
     expect(done.json()).toEqual({ accepted: true, reason: null });
@@ -93,15 +96,22 @@ describeEachDatabase('billing bounds: what a device reports cannot raise its pay
     );
   });
 
-  it('bills an honest report as it is', async () => {
-    const { enterprise, deviceToken, job, leased } = await leasedJob('prime_sieve', {
+  it('bills the work whatever CPU time the device reports, less or more', async () => {
+    const work = jobCostModel('prime_sieve', {
       limit: PRIME_SIEVE_1E11_RESULT.limit,
-    });
-    clock.advanceBy(5 * MINUTE);
-    await complete(deviceToken, leased, PRIME_SIEVE_1E11_RESULT, 240_000);
-    expect((await getJob(harness.app, enterprise, job.id)).actual_cost).toBe(
-      roundCents(costOf(240_000)),
-    );
+    }).referenceCpuMs;
+    expect(work).toBe(80_000);
+    for (const reportedCpuMs of [1000, work, 240_000]) {
+      const { enterprise, deviceToken, job, leased } = await leasedJob('prime_sieve', {
+        limit: PRIME_SIEVE_1E11_RESULT.limit,
+      });
+      clock.advanceBy(5 * MINUTE);
+      await complete(deviceToken, leased, PRIME_SIEVE_1E11_RESULT, reportedCpuMs);
+      const billed = await getJob(harness.app, enterprise, job.id);
+      expect(billed.actual_cost).toBe(roundCents(costOf(work)));
+      expect(billed.billed_cpu_ms).toBe(work);
+      expect(billed.usage?.cpu_ms).toBe(reportedCpuMs);
+    }
   });
 
   it('a failure the device reports as final, with inflated usage, costs nothing', async () => {
@@ -123,8 +133,10 @@ describeEachDatabase('billing bounds: what a device reports cannot raise its pay
     expect((await balanceOf(harness.app, provider)).pending_earnings).toBe(0);
   });
 
-  it('cancelling a job that has run for hours costs at most its cost model', async () => {
-    const { enterprise, job } = await leasedJob('fibonacci', { n: 10 });
+  it('cancelling a job that has run for hours costs at most its whole work', async () => {
+    const { enterprise, job } = await leasedJob('prime_sieve', {
+      limit: PRIME_SIEVE_1E11_RESULT.limit,
+    });
     clock.advanceBy(2 * 60 * MINUTE);
     const cancelled = await harness.app.inject({
       method: 'POST',
@@ -132,9 +144,11 @@ describeEachDatabase('billing bounds: what a device reports cannot raise its pay
       headers: bearer(enterprise),
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const budget = jobCostModel('fibonacci', { n: 10 }).maxBillableCpuMs;
-    expect((await getJob(harness.app, enterprise, job.id)).actual_cost).toBe(
-      roundCents(costOf(budget, false)),
-    );
+    const work = jobCostModel('prime_sieve', {
+      limit: PRIME_SIEVE_1E11_RESULT.limit,
+    }).referenceCpuMs;
+    const ended = await getJob(harness.app, enterprise, job.id);
+    expect(ended.actual_cost).toBe(roundCents(costOf(work, false)));
+    expect(ended.billed_cpu_ms).toBe(work);
   });
 });

@@ -73,6 +73,7 @@ describeEachDatabase('jobs: submit, list, details and cancel', (database) => {
         params: { size: 64, seed: 7 },
         estimated_cost: 2.4,
         actual_cost: null,
+        billed_cpu_ms: null,
         assigned_node_id: null,
         created_at: clock.now().toISOString(),
         started_at: null,

@@ -42,16 +42,17 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
    * whose cost model allows 482 s of CPU) reporting `cpuMs`, after as much time on the server's
    * clock as those milliseconds take on one core.
    */
-  async function runOneJob(cpuMs: number, credits = 100) {
+  /** π(10^11) run for `wallMs` on the server's clock by a node reporting `cpuMs` of CPU time. */
+  async function runOneJob(wallMs: number, cpuMs = wallMs) {
     const provider = await registerProvider(harness.app);
-    const enterprise = await registerEnterprise(harness.app, { credits });
+    const enterprise = await registerEnterprise(harness.app, { credits: 100 });
     const { node, deviceToken } = await enrollNode(harness.app, provider);
     const job = await submitJob(harness.app, enterprise, {
       job_type: 'prime_sieve',
       params: { limit: PRIME_SIEVE_1E11_RESULT.limit },
     });
     const leased = await leaseJob(harness.app, deviceToken);
-    clock.advanceBy(cpuMs);
+    clock.advanceBy(wallMs);
     const done = await completeWithCpu(
       harness.app,
       deviceToken,
@@ -61,6 +62,30 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
     );
     expect(done.json()).toEqual({ accepted: true, reason: null });
     return { provider, enterprise, node, deviceToken, job };
+  }
+
+  /** A provider whose one node ran π(10^11) `jobs` times: $0.136 earned a job, pending. */
+  async function providerWhoRan(jobs: number) {
+    const provider = await registerProvider(harness.app);
+    const enterprise = await registerEnterprise(harness.app, { credits: 100 });
+    const { deviceToken } = await enrollNode(harness.app, provider);
+    for (let index = 0; index < jobs; index += 1) {
+      await submitJob(harness.app, enterprise, {
+        job_type: 'prime_sieve',
+        params: { limit: PRIME_SIEVE_1E11_RESULT.limit },
+      });
+      const leased = await leaseJob(harness.app, deviceToken);
+      clock.advanceBy(30_000);
+      const done = await completeWithCpu(
+        harness.app,
+        deviceToken,
+        leased,
+        PRIME_SIEVE_1E11_RESULT,
+        100_000,
+      );
+      expect(done.json()).toEqual({ accepted: true, reason: null });
+    }
+    return provider;
   }
 
   describe('credits', () => {
@@ -180,49 +205,54 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
       expect((await transactionsOf(harness.app, enterprise)).total).toBe(1);
     });
 
-    it('charges a completed job its usage and pays the provider 80%, exactly', async () => {
-      // 5 s of CPU: $0.01 + 5000 ms × $0.000002 = $0.02; provider $0.016, platform $0.004.
-      const { provider, enterprise, node, job } = await runOneJob(5000);
+    it('charges a completed job its work and pays the provider 80%, exactly', async () => {
+      // π(10^11) is 80 s of reference CPU: $0.01 + 80,000 ms × $0.000002 = $0.17; provider
+      // $0.136, platform $0.034. The node took 30 s on its 4 cores and reported 100 s of CPU.
+      const { provider, enterprise, node, job } = await runOneJob(30_000, 100_000);
       const charged = await harness.app.inject({
         url: apiPaths.jobs.detail(job.id),
         headers: bearer(enterprise),
       });
-      expect(charged.json()).toMatchObject({ actual_cost: 0.02, estimated_cost: 2.4 });
+      expect(charged.json()).toMatchObject({
+        actual_cost: 0.17,
+        estimated_cost: 2.4,
+        billed_cpu_ms: 80_000,
+      });
       expect(await balanceOf(harness.app, enterprise)).toMatchObject({
-        balance: 99.98,
+        balance: 99.83,
         held_credits: 0,
-        lifetime_spending: 0.02,
-        this_month: 0.02,
+        lifetime_spending: 0.17,
+        this_month: 0.17,
       });
       expect(await balanceOf(harness.app, provider)).toMatchObject({
         balance: 0,
-        pending_earnings: 0.02,
-        lifetime_earnings: 0.02,
-        this_month: 0.02,
+        pending_earnings: 0.14,
+        lifetime_earnings: 0.14,
+        this_month: 0.14,
       });
       const enterpriseHistory = await transactionsOf(harness.app, enterprise, '?direction=out');
       expect(enterpriseHistory.transactions).toMatchObject([
-        { amount: -0.02, kind: 'job_charge', job_id: job.id },
+        { amount: -0.17, kind: 'job_charge', job_id: job.id },
       ]);
       expect(enterpriseHistory.transactions[0]?.description).toMatch(/^Charge: Prime Sieve job /);
       const providerHistory = await transactionsOf(harness.app, provider);
-      expect(providerHistory.transactions).toMatchObject([{ amount: 0.02, kind: 'job_charge' }]);
+      expect(providerHistory.transactions).toMatchObject([{ amount: 0.14, kind: 'job_charge' }]);
       const nodeResponse = await harness.app.inject({
         url: apiPaths.nodes.detail(node.id),
         headers: bearer(provider),
       });
-      expect(nodeResponse.json()).toMatchObject({ lifetime_earnings: '0.02' });
+      expect(nodeResponse.json()).toMatchObject({ lifetime_earnings: '0.14' });
     });
 
-    it('never charges more than the cost model of the job', async () => {
-      // 2 hours of CPU would be $14.41: π(10^11) is billed at most 482 s, $0.974.
+    it('never charges more than the work, however long the device took or says it used', async () => {
+      // 2 hours of CPU would be $14.41: π(10^11) is billed its 80 s of work, $0.17.
       const { enterprise, job } = await runOneJob(2 * 60 * 60 * 1000);
       const response = await harness.app.inject({
         url: apiPaths.jobs.detail(job.id),
         headers: bearer(enterprise),
       });
-      expect(response.json()).toMatchObject({ actual_cost: 0.974 });
-      expect((await balanceOf(harness.app, enterprise)).balance).toBe(99.03);
+      expect(response.json()).toMatchObject({ actual_cost: 0.17 });
+      expect((await balanceOf(harness.app, enterprise)).balance).toBe(99.83);
     });
 
     it('bills a running job cancelled after 30 s for 30 s on one core, without the job fee', async () => {
@@ -269,7 +299,10 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
 
       // A second provider's node is online, so the first claim is checked there.
       const other = await enrollNode(harness.app, await registerProvider(harness.app));
-      const own = await submitJob(harness.app, enterprise);
+      const own = await submitJob(harness.app, enterprise, {
+        job_type: 'prime_sieve',
+        params: { limit: PRIME_SIEVE_1E11_RESULT.limit },
+      });
       for (const node of [deviceToken, other.deviceToken]) {
         const leased = await leaseJob(harness.app, node);
         clock.advanceBy(2000);
@@ -284,8 +317,9 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
         url: apiPaths.jobs.detail(own.id),
         headers: bearer(enterprise),
       });
-      // 1500 ms × $0.000002 = $0.003, no job fee.
-      expect(paid.json()).toMatchObject({ status: 'failed', actual_cost: 0.003 });
+      // The confirming run's 2000 ms on one core × $0.000002 = $0.004, no job fee; the CPU time
+      // the devices report (1500 ms) is not what is billed.
+      expect(paid.json()).toMatchObject({ status: 'failed', actual_cost: 0.004 });
       expect((await balanceOf(harness.app, enterprise)).balance).toBe(50);
       expect((await balanceOf(harness.app, enterprise)).lifetime_spending).toBe(0);
     });
@@ -342,7 +376,7 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
     });
 
     it('settles last month’s earnings once, then pays out no more than is available', async () => {
-      const { provider } = await runOneJob(395_000); // $0.01 + $0.79 = $0.80; provider $0.64
+      const provider = await providerWhoRan(5); // 5 × $0.17 charged; provider 5 × $0.136 = $0.68
       await connectSandboxBank(harness.app, provider);
       expect((await payoutRequest(harness.app, provider, 0.5)).statusCode).toBe(409);
 
@@ -350,30 +384,30 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
       await harness.app.payments.settle();
       await harness.app.payments.settle();
       expect(await balanceOf(harness.app, provider)).toMatchObject({
-        balance: 0.64,
+        balance: 0.68,
         pending_earnings: 0,
-        lifetime_earnings: 0.64,
+        lifetime_earnings: 0.68,
       });
 
-      const tooMuch = await payoutRequest(harness.app, provider, 0.65);
+      const tooMuch = await payoutRequest(harness.app, provider, 0.69);
       expect(tooMuch.statusCode).toBe(409);
       expect(tooMuch.json()).toMatchObject({
         code: ERROR_CODES.insufficientFunds,
         field: 'amount',
-        message: 'Insufficient balance: $0.64 is available for payout.',
+        message: 'Insufficient balance: $0.68 is available for payout.',
       });
       const paid = await payoutRequest(harness.app, provider, 0.5, 'payout-1');
       expect(paid.statusCode).toBe(200);
       expect(paid.json()).toMatchObject({
         message: 'Payout requested successfully',
         payout: { amount: 0.5, status: 'paid' },
-        balance: { balance: 0.14 },
+        balance: { balance: 0.18 },
       });
       const again = await payoutRequest(harness.app, provider, 0.5, 'payout-1');
       expect(again.json()).toMatchObject({
         payout: { id: paid.json<{ payout: { id: string } }>().payout.id },
       });
-      expect((await balanceOf(harness.app, provider)).balance).toBe(0.14);
+      expect((await balanceOf(harness.app, provider)).balance).toBe(0.18);
       const history = await transactionsOf(harness.app, provider, '?direction=out');
       expect(history.transactions).toMatchObject([{ amount: -0.5, kind: 'payout' }]);
 
@@ -390,14 +424,14 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
     });
 
     it('never overdraws under many simultaneous payouts', async () => {
-      const { provider } = await runOneJob(395_000); // $0.80; provider $0.64
+      const provider = await providerWhoRan(5); // $0.68
       await connectSandboxBank(harness.app, provider);
       advanceIntoNextMonth();
       await harness.app.payments.settle();
-      expect((await balanceOf(harness.app, provider)).balance).toBe(0.64);
+      expect((await balanceOf(harness.app, provider)).balance).toBe(0.68);
       const responses = await Promise.all(
         Array.from({ length: 16 }, (_, index) =>
-          payoutRequest(harness.app, provider, 0.16, `many-${index}`),
+          payoutRequest(harness.app, provider, 0.17, `many-${index}`),
         ),
       );
       const succeeded = responses.filter((response) => response.statusCode === 200);

@@ -268,8 +268,10 @@ describeEachDatabase('scheduler: leases, retries, verification and long polls', 
         usage: { wall_ms: 120, cpu_ms: 100, peak_memory_bytes: 1_048_576 },
         finished_at: clock.now().toISOString(),
         progress: 1,
-        // $0.01 per job + 100 ms of CPU at $0.002 per CPU-second.
-        actual_cost: 0.0102,
+        // $0.01 per job + π(100)'s work (0 ms on the reference core); the 100 ms of CPU the
+        // node reports is shown, not billed.
+        actual_cost: 0.01,
+        billed_cpu_ms: 0,
         assigned_node_id: node.id,
       });
       expect((await getNode(app, provider, node.id)).jobs_completed).toBe(1);

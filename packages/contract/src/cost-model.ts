@@ -1,14 +1,17 @@
 import { jobTypeDefinition, type JobType } from './job-types/index.ts';
 
-// What a job may cost, computed from its params alone, so nothing a device reports can raise it.
-// Each type's reference CPU time (its definition's costModel, job-types/) was measured on the reference kernels (packages/compute,
-// scripts/measure.ts) on one core of a 2-core AMD EPYC under load; the budget multiplies it by
-// COST_MODEL_HEADROOM for slow devices and adds a fixed allowance for starting the kernel
-// process. The server bills the smallest of: the CPU time the device reports, the time the server
-// itself saw the lease run times the cores the job may use, and this budget. The same budget sets
-// the longest a lease may run before the server takes it back.
+// What a job costs, computed from its params alone, so nothing a device reports can raise it.
+// Each type's reference CPU time (its definition's costModel, job-types/) was measured on the
+// reference kernels (packages/compute, scripts/measure.ts) on one core of a 2-core AMD EPYC under
+// load. A completed job is billed for that work, the work its verified result needed, whatever the
+// device says it used: a device that reports more CPU time is paid the same as an honest one, and
+// a slow device costs its enterprise no more than a fast one. The server's own clock bounds it
+// too: a result that comes back sooner than the declared cores could have computed it (a cached
+// answer) is billed only for the time the server saw. The CPU budget (× COST_MODEL_HEADROOM for
+// slow devices, plus a fixed allowance for starting the kernel process) sets the longest a lease
+// may run before the server takes it back.
 
-/** A provider device may be this many times slower than the reference core and still be paid in full. */
+/** A provider device may be this many times slower than the reference core and still finish. */
 export const COST_MODEL_HEADROOM = 6;
 /** Starting the kernel process, reading params, building the result: allowed to every job. */
 export const COST_MODEL_FIXED_MS = 2000;
@@ -17,17 +20,17 @@ export const MAX_RUNTIME_GRACE_MS = 60_000;
 /** The most cores one job is billed for, whatever a device says it has. */
 export const MAX_BILLED_CORES = 32;
 /**
- * Beside its kernel threads, a job's process runs the JavaScript runtime's own threads (garbage
- * collection, compilation), whose CPU time the agent measures with the rest: one more core of
- * observed time is allowed for them, so an honest single-threaded job is billed what it used.
+ * One more core of observed time than the kernel's, so that a device somewhat faster than the
+ * reference core (or a parallel kernel's uneven split) is still billed the whole work; only a
+ * result far faster than the declared cores allow (a cached answer) is billed less.
  */
 export const RUNTIME_THREADS_ALLOWANCE = 1;
 
 export interface JobCostModel {
   /** CPU time of the reference kernel for these params, in milliseconds. */
   referenceCpuMs: number;
-  /** The most CPU time a job with these params is ever billed for. */
-  maxBillableCpuMs: number;
+  /** The most CPU time a device may spend on these params (a slow one) before it loses the lease. */
+  cpuBudgetMs: number;
   /** Whether the kernel spreads over several cores (otherwise it is billed for one). */
   isParallel: boolean;
   /** The longest a lease of this job may run (wall time) before it is taken back, free. */
@@ -41,44 +44,51 @@ export function jobCostModel(jobType: JobType, params: Record<string, unknown>):
   const definition = jobTypeDefinition(jobType);
   const model = definition?.costModel;
   if (!model) {
-    return { referenceCpuMs: 0, maxBillableCpuMs: 0, isParallel: false, maxRuntimeMs: 0 };
+    return { referenceCpuMs: 0, cpuBudgetMs: 0, isParallel: false, maxRuntimeMs: 0 };
   }
   const referenceCpuMs = Math.max(0, model.referenceMs(params));
-  const maxBillableCpuMs = Math.ceil(referenceCpuMs * COST_MODEL_HEADROOM + COST_MODEL_FIXED_MS);
+  const cpuBudgetMs = Math.ceil(referenceCpuMs * COST_MODEL_HEADROOM + COST_MODEL_FIXED_MS);
   return {
     referenceCpuMs: Math.round(referenceCpuMs),
-    maxBillableCpuMs,
+    cpuBudgetMs,
     isParallel: model.isParallel,
-    // One core at the slowest paid speed: a parallel job only finishes sooner.
-    maxRuntimeMs: maxBillableCpuMs + MAX_RUNTIME_GRACE_MS,
+    // One core at the slowest allowed speed: a parallel job only finishes sooner.
+    maxRuntimeMs: cpuBudgetMs + MAX_RUNTIME_GRACE_MS,
   };
 }
 
 /**
- * The CPU time a job is billed for: what the device reports, never more than the server saw the
- * lease run (its own clock, times the cores the job may use) nor the job's budget. A device can
- * only lower its bill by what it reports.
+ * What an ended attempt is billed for:
+ * - `verified_result`: a result that passed verification, billed for the work it needed (the
+ *   reference CPU time of its params) — or less when the server saw the lease run for less time
+ *   than that work takes on the cores the job may use;
+ * - `time_spent`: a run with no result (cancelled by its owner, or a failure that a node of another
+ *   provider confirmed), billed for the time the server saw it run on one core, never more than the
+ *   whole job's work.
+ */
+export type BillingBasis = 'verified_result' | 'time_spent';
+
+/**
+ * The CPU time an attempt is billed for, from the job's params and the server's own clock only:
+ * the usage a device reports is recorded and shown, never billed, so inflating it earns nothing.
  */
 export function billableCpuMs(input: {
   jobType: JobType;
   params: Record<string, unknown>;
-  reportedCpuMs: number;
-  /** Lease start to the report, on the server's clock. */
+  basis: BillingBasis;
+  /** Lease start to the result (or the end of the run), on the server's clock. */
   observedWallMs: number;
   /** The cores the node says it offers (clamped to 1..MAX_BILLED_CORES). */
   nodeCores: number;
 }): number {
   const model = jobCostModel(input.jobType, input.params);
+  const observedMs = Math.max(0, input.observedWallMs);
+  if (input.basis === 'time_spent') {
+    return Math.round(Math.min(observedMs, model.referenceCpuMs));
+  }
   const kernelCores = model.isParallel
     ? Math.min(MAX_BILLED_CORES, Math.max(1, Math.floor(input.nodeCores) || 1))
     : 1;
   const cores = kernelCores + RUNTIME_THREADS_ALLOWANCE;
-  return Math.max(
-    0,
-    Math.min(
-      Math.round(input.reportedCpuMs),
-      Math.round(Math.max(0, input.observedWallMs) * cores),
-      model.maxBillableCpuMs,
-    ),
-  );
+  return Math.round(Math.min(model.referenceCpuMs, observedMs * cores));
 }

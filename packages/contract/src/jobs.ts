@@ -71,8 +71,14 @@ export const jobSchema = z.object({
   result: z.record(z.string(), z.unknown()).nullable(),
   /** Why the job failed or was cancelled, else null. */
   error: z.string().nullable(),
-  /** Measured usage of the attempt that produced the result. */
+  /** Usage the node reported for the attempt that produced the result (shown, never billed). */
   usage: jobUsageSchema.nullable(),
+  /**
+   * The CPU time `actual_cost` charges, in milliseconds: the work a verified result needed (the
+   * job type's cost model at its params), or a cancelled run's time on one core; null when the
+   * job cost nothing or has not ended.
+   */
+  billed_cpu_ms: z.number().int().nullable(),
   replication: z.enum(JOB_REPLICATIONS).nullable(),
 });
 export type Job = z.infer<typeof jobSchema>;

@@ -265,13 +265,15 @@ export const jobs = pgTable(
     progressMessage: text('progress_message'),
     result: jsonb('result').$type<Record<string, unknown>>(),
     error: text('error'),
-    /** Usage of the attempt that produced the result: what billing prices. */
+    /** Usage the node reported for the attempt that produced the result (shown, never billed). */
     usageWallMs: bigint('usage_wall_ms', { mode: 'number' }),
     usageCpuMs: bigint('usage_cpu_ms', { mode: 'number' }),
     usagePeakMemoryBytes: bigint('usage_peak_memory_bytes', { mode: 'number' }),
     /** Integer micro-dollars. */
     estimatedCostMicros: bigint('estimated_cost_micros', { mode: 'number' }),
     actualCostMicros: bigint('actual_cost_micros', { mode: 'number' }),
+    /** The CPU time the job was billed for (contract billableCpuMs); null when it cost nothing. */
+    billedCpuMs: bigint('billed_cpu_ms', { mode: 'number' }),
     /** The submit's Idempotency-Key: a retried submit returns this job instead of a new one. */
     idempotencyKey: text('idempotency_key'),
     ...timestamps,

@@ -1,5 +1,6 @@
 import {
   billableCpuMs,
+  type BillingBasis,
   ERROR_CODES,
   JOB_HOLD_MICROS,
   LOW_CREDIT_THRESHOLD_MICROS,
@@ -20,14 +21,15 @@ import { notify } from './notify.ts';
 // - completed: the usage cost (per-type rate × billable CPU time, plus the per-job fee, never
 //   more than the hold) is charged; the provider's share goes to the owner of the node that
 //   produced the accepted result (pending until settled), the rest to the platform, and what is
-//   left of the hold returns to the credits. Billable CPU time is what the device reports, bounded
-//   by what the server saw (lease start to report × the cores the job may use) and by the job's
-//   cost model (contract/cost-model.ts): a device can lower its bill, never raise it;
-// - cancelled while running: the attempt's wall time so far on one core, bounded by the cost
-//   model, without the per-job fee; cancelled while queued: nothing;
+//   left of the hold returns to the credits. The billable CPU time of a verified result is the work
+//   its params need (the cost model's reference CPU time, contract/cost-model.ts), bounded by what
+//   the server saw (lease start to result × the cores the job may use). The usage a device reports
+//   is recorded and shown, never billed: inflating it earns nothing;
+// - cancelled while running: the attempt's time so far on one core, never more than the whole
+//   job's work, without the per-job fee; cancelled while queued: nothing;
 // - failed: nothing when the network or a device failed (expired leases, refused results, device
-//   errors, a device saying the job cannot run); the bounded usage only when the same failure
-//   repeated on a node of another provider (see job-lifecycle.ts).
+//   errors, a device saying the job cannot run); the attempt's time on one core (as for a cancel)
+//   only when the same failure repeated on a node of another provider (see job-lifecycle.ts).
 // Attempts that ended early on other nodes are never charged.
 
 function jobLabel(job: Pick<JobRow, 'id' | 'jobType'>): string {
@@ -92,37 +94,39 @@ export async function placeJobHold(
   }
 }
 
-/** What a job's end costs: CPU time measured on the node that is paid, or nothing. */
-export type JobCharge = {
+/** What a job's end costs: billable CPU time on the node that is paid. */
+export interface MeteredCharge {
   nodeId: string;
   cpuMilliseconds: number;
   /** The per-job fee applies to completed jobs only. */
   includesJobFee: boolean;
-} | null;
+}
+/** A job's end that costs nothing is `null`. */
+export type JobCharge = MeteredCharge | null;
 
 /**
- * The charge for an attempt on `attempt.nodeId` that a device says used `reportedCpuMs`: bounded
- * by the server's own observation and the job's cost model (see billableCpuMs).
+ * The charge for an attempt on `attempt.nodeId` that ran from `attempt.startedAt` to `endedAt` on
+ * the server's clock, on the given basis (see billableCpuMs).
  */
 export async function meteredCharge(
   repositories: Repositories,
   job: Pick<JobRow, 'jobType' | 'params'>,
   attempt: { nodeId: string; startedAt: Date },
-  reportedCpuMs: number,
-  now: Date,
-  options: { includesJobFee: boolean; coresAllowed?: number },
-): Promise<JobCharge> {
+  endedAt: Date,
+  basis: BillingBasis,
+): Promise<MeteredCharge> {
   const node = await repositories.nodes.findAnyById(attempt.nodeId);
   return {
     nodeId: attempt.nodeId,
     cpuMilliseconds: billableCpuMs({
       jobType: job.jobType,
       params: job.params,
-      reportedCpuMs,
-      observedWallMs: now.getTime() - attempt.startedAt.getTime(),
-      nodeCores: options.coresAllowed ?? node?.hardwareInfo?.cores ?? 1,
+      basis,
+      observedWallMs: endedAt.getTime() - attempt.startedAt.getTime(),
+      nodeCores: node?.hardwareInfo?.cores ?? 1,
     }),
-    includesJobFee: options.includesJobFee,
+    // The per-job fee is for a result.
+    includesJobFee: basis === 'verified_result',
   };
 }
 
@@ -205,7 +209,10 @@ export async function settleJob(
       });
     }
   }
-  await repositories.jobs.update(job.id, { actualCostMicros: costMicros });
+  await repositories.jobs.update(job.id, {
+    actualCostMicros: costMicros,
+    billedCpuMs: costMicros > 0 && charge ? charge.cpuMilliseconds : null,
+  });
   await announceJobEnd(repositories, job, node?.ownerId ?? null, shareMicros, now);
 }
 

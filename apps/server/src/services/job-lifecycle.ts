@@ -45,7 +45,7 @@ export async function endUnsuccessfulAttempt(
   let charge: JobCharge = null;
   let extraExcludedNodeIds: string[] = [];
   // A device saying the job itself cannot run is a claim, not a fact: it is believed (and the job
-  // pays for that attempt's bounded usage) only when a node of another provider ended the job
+  // pays for that attempt's time on one core) only when a node of another provider ended the job
   // with the same failure. Until then the job tries a node of another provider; when there is
   // none, it fails free of charge.
   const failedNode =
@@ -55,9 +55,7 @@ export async function endUnsuccessfulAttempt(
   if (leased && failedNode) {
     const ownerId = failedNode.ownerId;
     if (await repositories.jobAttempts.hasSameFailureElsewhere(job.id, ending.reason, ownerId)) {
-      charge = await meteredCharge(repositories, job, leased, ending.usage?.cpu_ms ?? 0, now, {
-        includesJobFee: false,
-      });
+      charge = await meteredCharge(repositories, job, leased, now, 'time_spent');
     } else {
       extraExcludedNodeIds = await repositories.nodes.listEnrolledIdsOfOwner(ownerId);
       const excluded = [...new Set([...job.excludedNodeIds, ...extraExcludedNodeIds])];

@@ -56,6 +56,7 @@ export function toJobResponse(job: JobRow, queueTimeoutHours: number): Job {
     result: job.result,
     error: job.error,
     usage: usageOf(job),
+    billed_cpu_ms: job.billedCpuMs,
     replication: job.status === 'completed' ? job.replication : null,
   };
 }

@@ -173,17 +173,9 @@ export function createJobService(options: {
             error: 'Cancelled by its owner',
           });
           // Billed up to the cancellation: the attempt's time so far, on one core, and never
-          // more than the cost model of the whole job.
-          if (attempt) {
-            charge = await meteredCharge(
-              transaction,
-              locked,
-              attempt,
-              now.getTime() - attempt.startedAt.getTime(),
-              now,
-              { includesJobFee: false, coresAllowed: 1 },
-            );
-          }
+          // more than the whole job's work.
+          if (attempt)
+            charge = await meteredCharge(transaction, locked, attempt, now, 'time_spent');
         }
         // A result that passed verification and waits for its replica was work done: the owner
         // pays for that run (without the completion fee), as for a run cancelled midway.
@@ -192,14 +184,16 @@ export function createJobService(options: {
           ? await transaction.jobAttempts.findByLeaseId(candidateLeaseId)
           : undefined;
         if (candidate) {
-          charge = await meteredCharge(
-            transaction,
-            locked,
-            candidate,
-            candidate.usageCpuMs ?? 0,
-            candidate.endedAt ?? now,
-            { includesJobFee: false },
-          );
+          charge = {
+            ...(await meteredCharge(
+              transaction,
+              locked,
+              candidate,
+              candidate.endedAt ?? now,
+              'verified_result',
+            )),
+            includesJobFee: false,
+          };
         }
         const cancelled = await transaction.jobs.update(locked.id, {
           status: 'cancelled',

@@ -1,4 +1,4 @@
-import type { LedgerAccountKind, LedgerTransactionKind } from '../db/schema.ts';
+import type { LedgerAccountKind, LedgerAccountRow, LedgerTransactionKind } from '../db/schema.ts';
 import type { Repositories } from '../repositories/index.ts';
 
 // Posting to the double-entry ledger. Every movement of money goes through postLedgerTransaction,
@@ -81,9 +81,12 @@ export async function postLedgerTransaction(
   if (sum !== 0) throw new Error(`Unbalanced ledger posting (${posting.kind}): sums to ${sum}`);
   if (legs.length === 0) return null;
 
-  const accounts = await Promise.all(
-    legs.map((leg) => repositories.ledger.ensureAccount(leg.kind, leg.userId)),
-  );
+  // One after another: a transaction is one connection, which runs one query at a time (pg
+  // deprecates queuing a query while another runs).
+  const accounts: LedgerAccountRow[] = [];
+  for (const leg of legs) {
+    accounts.push(await repositories.ledger.ensureAccount(leg.kind, leg.userId));
+  }
   const locked = new Map(
     (await repositories.ledger.lockAccounts(accounts.map((account) => account.id))).map(
       (account) => [account.id, account],

@@ -1,6 +1,6 @@
 import { replicasAgree } from '@fabric/compute';
 import { HEARTBEAT_INTERVAL_SECONDS, type JobReplication } from '@fabric/contract';
-import type { JobAttemptRow, JobRow } from '../db/schema.ts';
+import type { JobAttemptRow, JobRow, NodeRow } from '../db/schema.ts';
 import { addSeconds } from '../lib/clock.ts';
 import type { Repositories } from '../repositories/index.ts';
 import { meteredCharge, settleJob } from './billing.ts';
@@ -47,10 +47,13 @@ const committed = (attempt: JobAttemptRow) => ({
 });
 
 async function loadCandidates(repositories: Repositories, job: JobRow): Promise<JobAttemptRow[]> {
-  const rows = await Promise.all(
-    job.candidateLeaseIds.map((leaseId) => repositories.jobAttempts.findByLeaseId(leaseId)),
-  );
-  return rows.filter((row): row is JobAttemptRow => row !== undefined);
+  // One query at a time: inside a transaction they share one connection.
+  const rows: JobAttemptRow[] = [];
+  for (const leaseId of job.candidateLeaseIds) {
+    const row = await repositories.jobAttempts.findByLeaseId(leaseId);
+    if (row) rows.push(row);
+  }
+  return rows;
 }
 
 /**
@@ -85,9 +88,10 @@ async function waitForReplica(
   reason: string,
   now: Date,
 ): Promise<AttemptEndResult> {
-  const owners = await Promise.all(
-    candidates.map((candidate) => repositories.nodes.findAnyById(candidate.nodeId)),
-  );
+  const owners: (NodeRow | undefined)[] = [];
+  for (const candidate of candidates) {
+    owners.push(await repositories.nodes.findAnyById(candidate.nodeId));
+  }
   const excludedOwnerIds = [
     ...new Set([
       ...job.excludedOwnerIds,
@@ -146,9 +150,8 @@ async function completeWith(
     repositories,
     completed,
     winner,
-    winner.usageCpuMs ?? 0,
     winner.endedAt ?? now,
-    { includesJobFee: true },
+    'verified_result',
   );
   await settleJob(
     repositories,

@@ -43,6 +43,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     result: null,
     error: null,
     usage: null,
+    billed_cpu_ms: null,
     replication: null,
     ...overrides,
   };

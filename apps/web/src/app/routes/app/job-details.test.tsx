@@ -89,6 +89,36 @@ describe('Job Details', () => {
     expect(screen.queryByRole('button', { name: 'Cancel Job' })).not.toBeInTheDocument();
   });
 
+  it("shows the CPU time the cost charges: the verified work, or a cancelled run's time", async () => {
+    signInAsEnterprise(makeJob({ ...finished, actual_cost: 0.17, billed_cpu_ms: 80_000 }));
+    const { unmount } = renderApp(`/jobs/${JOB_ID}`);
+    expect(await screen.findByText('Billed CPU time', { selector: 'dt' })).toBeInTheDocument();
+    expect(summaryValue('Billed CPU time')).toBe('1 min 20 sThe work its verified result needed');
+    // What the node reported is shown apart, and said not to be billed.
+    expect(screen.getByText('As the node reported it. Billing never depends on it.')).toBeVisible();
+    unmount();
+
+    signInAsEnterprise(
+      makeJob({
+        ...finished,
+        status: 'cancelled',
+        usage: null,
+        actual_cost: 0.03,
+        billed_cpu_ms: 15_000,
+      }),
+    );
+    renderApp(`/jobs/${JOB_ID}`);
+    expect(await screen.findByText('Billed CPU time', { selector: 'dt' })).toBeInTheDocument();
+    expect(summaryValue('Billed CPU time')).toBe('15 sThe time it ran, on one core');
+  });
+
+  it('has no billed CPU time for a job that cost nothing', async () => {
+    signInAsEnterprise(makeJob({ ...finished, status: 'failed', actual_cost: 0 }));
+    renderApp(`/jobs/${JOB_ID}`);
+    expect(await screen.findByText('Actual cost', { selector: 'dt' })).toBeInTheDocument();
+    expect(screen.queryByText('Billed CPU time')).not.toBeInTheDocument();
+  });
+
   it('says how a completed result was verified: confirmed by a second provider, or not replicated', async () => {
     signInAsEnterprise(makeJob({ ...finished, replication: 'agreed' }));
     const { unmount } = renderApp(`/jobs/${JOB_ID}`);

@@ -1,6 +1,6 @@
 import { PRIORITY_LABELS, type Job } from '@fabric/contract';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import {
   formatBytes,
   formatDateTime,
@@ -96,8 +96,12 @@ export function JobSummary({ job }: { job: Job }) {
   );
 }
 
-/** The estimate, and the actual cost once the job has ended and been charged. */
-export function JobCost({ job }: { job: Pick<Job, 'status' | 'estimated_cost' | 'actual_cost'> }) {
+/** The estimate, and the actual cost (and the CPU time it charges) once the job has ended. */
+export function JobCost({
+  job,
+}: {
+  job: Pick<Job, 'status' | 'estimated_cost' | 'actual_cost' | 'billed_cpu_ms'>;
+}) {
   const isUnderway = job.status === 'queued' || job.status === 'running';
   return (
     <Card>
@@ -123,18 +127,31 @@ export function JobCost({ job }: { job: Pick<Job, 'status' | 'estimated_cost' | 
               formatUsd(job.actual_cost)
             )}
           </Row>
+          {job.billed_cpu_ms === null ? null : (
+            <Row label="Billed CPU time">
+              <span className="grid justify-items-end">
+                <span className="tabular-nums">{formatDuration(job.billed_cpu_ms)}</span>
+                <span className="text-xs font-normal text-muted-foreground">
+                  {job.status === 'completed'
+                    ? 'The work its verified result needed'
+                    : 'The time it ran, on one core'}
+                </span>
+              </span>
+            </Row>
+          )}
         </dl>
       </CardContent>
     </Card>
   );
 }
 
-/** What the node measured for the attempt that produced the result. */
+/** What the node reported for the attempt that produced the result: shown, never billed. */
 export function JobUsage({ usage }: { usage: NonNullable<Job['usage']> }) {
   return (
     <Card>
       <CardHeader>
         <CardTitle>Usage</CardTitle>
+        <CardDescription>As the node reported it. Billing never depends on it.</CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="divide-y text-sm">

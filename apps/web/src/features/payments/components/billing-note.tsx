@@ -57,7 +57,8 @@ export function BillingNote({ role }: { role: Role }) {
           <ul className="grid list-disc gap-2 pl-5 text-sm leading-relaxed text-muted-foreground marker:text-primary/60">
             <li>
               You receive <strong className="font-semibold text-foreground">{share}</strong> of each
-              job’s charge when one of your nodes completes it.
+              job’s charge when one of your nodes completes it. A job is charged for the work its
+              verified result needed, so a faster device earns the same in less time.
             </li>
             <li>
               Earnings stay <strong className="font-semibold text-foreground">pending</strong> until
@@ -83,11 +84,15 @@ export function BillingNote({ role }: { role: Role }) {
               credits while it is queued or running.
             </li>
             <li>
-              When it ends it is charged {prices.perJob} plus {prices.perCpuSecond} per CPU-second
-              it used, never more than the hold; the rest is released.
+              When it completes it is charged {prices.perJob} plus {prices.perCpuSecond} per
+              CPU-second of the work its verified result needed (measured on our reference core, so
+              a slow device costs you no more), never more than the hold; the rest is released.
             </li>
             <li>Jobs that fail because of the network or a device are free.</li>
-            <li>Cancelled jobs pay only for the time they ran.</li>
+            <li>
+              Cancelled jobs pay only for the time they ran on one core, never more than the whole
+              job.
+            </li>
           </ul>
         )}
       </CardContent>

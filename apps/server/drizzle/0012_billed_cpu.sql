@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ADD COLUMN "billed_cpu_ms" bigint;
