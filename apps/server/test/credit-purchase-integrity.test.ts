@@ -1,5 +1,4 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { apiPaths, ERROR_CODES, IDEMPOTENCY_KEY_HEADER } from '@fabric/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { createRepositories, type Repositories } from '../src/repositories/index
 import { registerUser } from './support/auth.ts';
 import { describeEachDatabase } from './support/databases.ts';
 import { balanceOf, expectLedgerSound } from './support/money.ts';
+import { paidSessionAnswer, recordedStripe, requestUrl } from './support/stripe-recorded.ts';
 
 // The credits race of the trust issue: two add-credits requests with one Idempotency-Key and
 // different amounts must never open a Checkout for one amount against a purchase of another, and
@@ -16,12 +16,7 @@ import { balanceOf, expectLedgerSound } from './support/money.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_webhook_secret_for_fabric';
 
-function recorded(name: string): string {
-  return readFileSync(
-    new URL(`../src/payments/fixtures/stripe/${name}.json`, import.meta.url),
-    'utf8',
-  );
-}
+const recorded = recordedStripe;
 
 interface CheckoutCall {
   idempotencyKey: string;
@@ -34,7 +29,10 @@ function stripeEmulator() {
   const sessionsByKey = new Map<string, { params: string; body: string }>();
   const calls: CheckoutCall[] = [];
   const fetchFn: typeof fetch = async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = requestUrl(input);
+    // The webhook asks what paid the session before granting it.
+    const retrieved = paidSessionAnswer(url);
+    if (retrieved) return retrieved;
     if (!url.endsWith('/v1/checkout/sessions')) throw new Error(`unexpected request to ${url}`);
     const rawBody = typeof init?.body === 'string' ? init.body : '';
     const form = new URLSearchParams(rawBody);

@@ -37,11 +37,6 @@ describeEachDatabase('payments: ledger, billing, settlement and payouts', (datab
     clock.advanceBy(target - now.getTime());
   }
 
-  /**
-   * A provider with a node and an enterprise with `credits`; the node runs one job (π(10^11),
-   * whose cost model allows 482 s of CPU) reporting `cpuMs`, after as much time on the server's
-   * clock as those milliseconds take on one core.
-   */
   /** π(10^11) run for `wallMs` on the server's clock by a node reporting `cpuMs` of CPU time. */
   async function runOneJob(wallMs: number, cpuMs = wallMs) {
     const provider = await registerProvider(harness.app);

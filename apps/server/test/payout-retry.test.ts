@@ -28,6 +28,7 @@ function flakyProvider(): PaymentProvider & { calls: PayoutRequest[] } {
     createOnboardingLink: unused,
     getAccountStatus: unused,
     startCreditPurchase: unused,
+    purchaseFingerprints: unused,
     parseWebhook: unused,
     sendPayout(request) {
       calls.push(request);

@@ -7,6 +7,7 @@ import { createRepositories, type Repositories } from '../src/repositories/index
 import { registerUser } from './support/auth.ts';
 import { describeWithPglite } from './support/databases.ts';
 import { balanceOf, expectLedgerSound } from './support/money.ts';
+import { paidSessionAnswer, requestUrl } from './support/stripe-recorded.ts';
 
 // The Stripe webhook route with Stripe configured: a signed checkout.session.completed grants the
 // purchase's credits once, however often Stripe delivers it; an unsigned or tampered one changes
@@ -30,7 +31,15 @@ describeWithPglite('Stripe webhooks', (database) => {
 
   beforeAll(async () => {
     app = await database.buildApp({
-      config: { stripeSecretKey: 'sk_test_not_used_here', stripeWebhookSecret: WEBHOOK_SECRET },
+      config: { stripeSecretKey: 'sk_test_emulated', stripeWebhookSecret: WEBHOOK_SECRET },
+      // Stripe is asked only what paid a session (recorded answer).
+      stripeFetch: (input) => {
+        const url = requestUrl(input);
+        return Promise.resolve(
+          paidSessionAnswer(url) ??
+            new Response('{"error":{"message":"unexpected"}}', { status: 400 }),
+        );
+      },
     });
     repositories = createRepositories((await database.connection()).db);
   });

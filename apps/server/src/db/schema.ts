@@ -482,6 +482,29 @@ export const paymentAccounts = pgTable('payment_accounts', {
   ...timestamps,
 });
 
+/**
+ * Payment instruments seen on an account, by the payment provider's fingerprint: the card or bank
+ * account that paid an enterprise's credit purchase, and those a provider's connected account is
+ * paid out to. Two accounts that share one belong to one person: a provider's nodes never run the
+ * jobs of an enterprise linked to it, and earnings from such jobs are held at settlement.
+ */
+export const paymentFingerprints = pgTable(
+  'payment_fingerprints',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    /** Where it was seen: 'purchase' (it paid credits) or 'payout_account' (it receives payouts). */
+    source: text('source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.fingerprint] }),
+    index('payment_fingerprints_fingerprint_index').on(table.fingerprint),
+  ],
+);
+
 export const creditPurchaseStatus = pgEnum('credit_purchase_status', [
   'pending',
   'completed',

@@ -11,6 +11,12 @@ export interface ConnectedAccountStatus {
   payoutsEnabled: boolean;
   /** What the account holder must still provide (Stripe's requirements.currently_due). */
   currentlyDue: string[];
+  /**
+   * The payment provider's fingerprints of the bank accounts and debit cards the account is paid
+   * out to: the same instrument has the same fingerprint wherever it appears on the platform, so
+   * a provider paid to the card an enterprise pays with is one person on both sides.
+   */
+  payoutFingerprints: string[];
 }
 
 export interface OnboardingRequest {
@@ -98,6 +104,11 @@ export interface PaymentProvider {
   createOnboardingLink(request: OnboardingRequest): Promise<{ accountId: string; url: string }>;
   getAccountStatus(accountId: string): Promise<ConnectedAccountStatus>;
   startCreditPurchase(request: CreditPurchaseRequest): Promise<CreditPurchaseStart>;
+  /**
+   * Fingerprints of the card or bank account that paid a completed purchase (`reference`: the
+   * provider's id of it); none when the provider cannot tell (the sandbox moves no real money).
+   */
+  purchaseFingerprints(reference: string): Promise<string[]>;
   sendPayout(request: PayoutRequest): Promise<PayoutStart>;
   /** Verifies and reads a webhook; throws WebhookSignatureError when it is not genuine. */
   parseWebhook(rawBody: string, signatureHeader: string | undefined, now: Date): PaymentEvent;

@@ -56,11 +56,20 @@ export function createSandboxProvider(options: {
 
     async getAccountStatus(accountId): Promise<ConnectedAccountStatus> {
       const account = await repositories.payments.findAccountById(accountId);
-      if (!account) return { connected: false, payoutsEnabled: false, currentlyDue: [] };
+      // The sandbox's onboarding asks for no real bank account: nothing to fingerprint.
+      if (!account) {
+        return {
+          connected: false,
+          payoutsEnabled: false,
+          currentlyDue: [],
+          payoutFingerprints: [],
+        };
+      }
       return {
         connected: true,
         payoutsEnabled: account.payoutsEnabled,
         currentlyDue: account.currentlyDue,
+        payoutFingerprints: [],
       };
     },
 
@@ -69,6 +78,10 @@ export function createSandboxProvider(options: {
         status: 'completed',
         reference: `sandbox_payment_${request.purchaseId}`,
       });
+    },
+
+    purchaseFingerprints() {
+      return Promise.resolve([]);
     },
 
     sendPayout(request) {

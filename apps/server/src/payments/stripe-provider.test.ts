@@ -203,6 +203,7 @@ describe('stripe provider: account status', () => {
           'tos_acceptance.date',
           'tos_acceptance.ip',
         ],
+        payoutFingerprints: [],
       },
     ],
     [
@@ -215,9 +216,19 @@ describe('stripe provider: account status', () => {
           'individual.ssn_last_4',
           'individual.verification.document',
         ],
+        payoutFingerprints: [],
       },
     ],
-    ['account-complete', { connected: true, payoutsEnabled: true, currentlyDue: [] }],
+    [
+      'account-complete',
+      {
+        connected: true,
+        payoutsEnabled: true,
+        currentlyDue: [],
+        // The bank account payouts go to, by Stripe's fingerprint.
+        payoutFingerprints: ['1JWtPxqbdX5Gamtz'],
+      },
+    ],
   ])('maps %s', async (name, status) => {
     const { provider, calls } = fakeStripe(ok(name));
 
@@ -240,7 +251,59 @@ describe('stripe provider: account status', () => {
       connected: true,
       payoutsEnabled: true,
       currentlyDue: [],
+      payoutFingerprints: ['1JWtPxqbdX5Gamtz'],
     });
+  });
+});
+
+describe('stripe provider: fingerprints of the instrument that paid', () => {
+  it('reads the card of a paid Checkout Session from its expanded payment method', async () => {
+    const { provider, calls } = fakeStripe(ok('checkout-session-paid-expanded'));
+
+    expect(await provider.purchaseFingerprints(SESSION_ID)).toEqual(['Xt5EWLLDS7FJjR1c']);
+
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.method).toBe('GET');
+    expect(calls[0]?.url).toBe(
+      `https://api.stripe.com/v1/checkout/sessions/${SESSION_ID}?expand[]=payment_intent.payment_method`,
+    );
+    expectAuthAndVersion(calls[0]);
+  });
+
+  it('reads a bank debit the same way, whatever its type', async () => {
+    const session = JSON.parse(fixture('checkout-session-paid-expanded')) as {
+      payment_intent: { payment_method: Record<string, unknown> };
+    };
+    session.payment_intent.payment_method = {
+      id: 'pm_1SZmF34GcbYrPw8LsE2kD0bC',
+      object: 'payment_method',
+      type: 'us_bank_account',
+      us_bank_account: {
+        bank_name: 'STRIPE TEST BANK',
+        fingerprint: '1JWtPxqbdX5Gamtz',
+        last4: '6789',
+      },
+    };
+    const { provider } = fakeStripe({ status: 200, body: JSON.stringify(session) });
+    expect(await provider.purchaseFingerprints(SESSION_ID)).toEqual(['1JWtPxqbdX5Gamtz']);
+  });
+
+  it('finds none in a session not paid yet, or whose payment method was not expanded', async () => {
+    const { provider } = fakeStripe(ok('checkout-session'));
+    expect(await provider.purchaseFingerprints(SESSION_ID)).toEqual([]);
+    const session = JSON.parse(fixture('checkout-session-paid-expanded')) as {
+      payment_intent: { payment_method: unknown };
+    };
+    session.payment_intent.payment_method = 'pm_1SZmE14GcbYrPw8LkV3yQ9dA';
+    const unexpanded = fakeStripe({ status: 200, body: JSON.stringify(session) });
+    expect(await unexpanded.provider.purchaseFingerprints(SESSION_ID)).toEqual([]);
+  });
+
+  it('fails as unreachable when Stripe cannot be asked, so the webhook is delivered again', async () => {
+    const { provider } = fakeStripe({ status: 503, body: '{}' });
+    const error = await rejection(provider.purchaseFingerprints(SESSION_ID));
+    expect(error).toBeInstanceOf(PaymentProviderError);
+    expect((error as PaymentProviderError).isOutcomeUnknown).toBe(true);
   });
 });
 
@@ -450,6 +513,7 @@ describe('stripe provider: webhook events', () => {
             'individual.ssn_last_4',
             'individual.verification.document',
           ],
+          payoutFingerprints: [],
         },
       },
     ],
@@ -458,7 +522,12 @@ describe('stripe provider: webhook events', () => {
       {
         type: 'account_updated',
         accountId: ACCOUNT_ID,
-        status: { connected: true, payoutsEnabled: true, currentlyDue: [] },
+        status: {
+          connected: true,
+          payoutsEnabled: true,
+          currentlyDue: [],
+          payoutFingerprints: ['1JWtPxqbdX5Gamtz'],
+        },
       },
     ],
     [

@@ -62,10 +62,33 @@ const stripeErrorBody = z.object({
 
 const metadataSchema = z.record(z.string(), z.string()).nullish();
 
+/** A bank account or card, as external accounts and payment methods carry them. */
+const fingerprinted = z.object({ fingerprint: z.string().nullish() });
+
 const accountSchema = z.object({
   id: z.string().min(1),
   payouts_enabled: z.boolean().nullish(),
   requirements: z.object({ currently_due: z.array(z.string()).nullish() }).nullish(),
+  external_accounts: z.object({ data: z.array(fingerprinted) }).nullish(),
+});
+
+/**
+ * A Checkout Session with `expand[]=payment_intent.payment_method`: the payment method holds its
+ * instrument under its type (`card`, `us_bank_account`, `sepa_debit`, `link`…), each with a
+ * fingerprint when Stripe gives one.
+ */
+const paidSessionSchema = z.object({
+  id: z.string().min(1),
+  payment_intent: z
+    .union([
+      z.string(),
+      z.object({
+        payment_method: z
+          .union([z.string(), z.object({ type: z.string() }).catchall(z.unknown())])
+          .nullish(),
+      }),
+    ])
+    .nullish(),
 });
 
 const accountLinkSchema = z.object({ url: z.string().min(1) });
@@ -124,7 +147,25 @@ export function mapAccountStatus(account: StripeAccount): ConnectedAccountStatus
     connected: true,
     payoutsEnabled: account.payouts_enabled === true,
     currentlyDue: account.requirements?.currently_due ?? [],
+    payoutFingerprints: fingerprintsOf(account.external_accounts?.data ?? []),
   };
+}
+
+function fingerprintsOf(instruments: readonly z.infer<typeof fingerprinted>[]): string[] {
+  const found = instruments.flatMap((instrument) =>
+    instrument.fingerprint ? [instrument.fingerprint] : [],
+  );
+  return [...new Set(found)];
+}
+
+/** The fingerprint of the instrument a paid session's payment method used, if Stripe gave one. */
+export function purchaseFingerprintsOf(session: z.infer<typeof paidSessionSchema>): string[] {
+  const intent = session.payment_intent;
+  if (!intent || typeof intent === 'string') return [];
+  const method = intent.payment_method;
+  if (!method || typeof method === 'string') return [];
+  const instrument = fingerprinted.safeParse(method[method.type]);
+  return instrument.success ? fingerprintsOf([instrument.data]) : [];
 }
 
 /**
@@ -430,6 +471,15 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         });
       }
       return { status: 'pending', reference: session.id, checkoutUrl: session.url };
+    },
+
+    async purchaseFingerprints(reference: string): Promise<string[]> {
+      const session = await call(
+        'GET',
+        `/v1/checkout/sessions/${encodeURIComponent(reference)}?expand[]=payment_intent.payment_method`,
+        paidSessionSchema,
+      );
+      return purchaseFingerprintsOf(session);
     },
 
     async sendPayout(req: PayoutRequest): Promise<PayoutStart> {

@@ -5,6 +5,7 @@ import { createHealthRepository } from './health.repository.ts';
 import { createJobAttemptRepository } from './job-attempt.repository.ts';
 import { createJobRepository } from './job.repository.ts';
 import { createLedgerRepository } from './ledger.repository.ts';
+import { createLinkedAccountRepository } from './linked-account.repository.ts';
 import { createNodeRepository } from './node.repository.ts';
 import { createNotificationRepository } from './notification.repository.ts';
 import { createPaymentRepository } from './payment.repository.ts';
@@ -27,6 +28,7 @@ export interface Repositories {
   ledger: ReturnType<typeof createLedgerRepository>;
   notifications: ReturnType<typeof createNotificationRepository>;
   payments: ReturnType<typeof createPaymentRepository>;
+  linkedAccounts: ReturnType<typeof createLinkedAccountRepository>;
   /** Runs `work` with repositories bound to one transaction: all of it commits, or none. */
   transaction<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>;
 }
@@ -46,6 +48,7 @@ export function createRepositories(db: Database): Repositories {
     ledger: createLedgerRepository(db),
     notifications: createNotificationRepository(db),
     payments: createPaymentRepository(db),
+    linkedAccounts: createLinkedAccountRepository(db),
     transaction: (work) => db.transaction((tx) => work(createRepositories(tx))),
   };
 }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-
 import type { JobStatus, JobType } from '@fabric/contract';
 import type { Database } from '../db/connection.ts';
 import { jobs, type JobRow } from '../db/schema.ts';
+import { sharesPaymentFingerprint } from './linked-account.repository.ts';
 
 export type NewJob = Pick<
   JobRow,
@@ -121,11 +122,11 @@ export function createJobRepository(db: Database) {
 
     /**
      * The next job for a node, locked: priority 1 before 0, then oldest first, skipping jobs of
-     * types the node cannot run, jobs whose result this node failed to get verified, and rows
-     * another transaction holds (SKIP LOCKED: concurrent leases, in any process, each take a
+     * types the node cannot run, jobs this node (or, while a replica is awaited, this owner) may
+     * not take, jobs of an enterprise linked to the node's owner by a payment fingerprint, and
+     * rows another transaction holds (SKIP LOCKED: concurrent leases, in any process, each take a
      * different job instead of waiting or colliding).
      */
-    /** The next queued job the node may run: not excluded, and not waiting for another owner's replica. */
     async lockNextQueuedForNode(
       node: { id: string; ownerId: string },
       jobTypes: readonly JobType[],
@@ -139,6 +140,8 @@ export function createJobRepository(db: Database) {
             inArray(jobs.jobType, [...jobTypes]),
             sql`NOT (${node.id}::uuid = ANY(${jobs.excludedNodeIds}))`,
             sql`NOT (${node.ownerId}::uuid = ANY(${jobs.excludedOwnerIds}))`,
+            // Never the jobs of an enterprise that is this provider under another account.
+            sql`NOT ${sharesPaymentFingerprint(sql`${node.ownerId}::uuid`, sql`${jobs.ownerId}`)}`,
           ),
         )
         .orderBy(sql`${jobs.priority} DESC NULLS LAST`, asc(jobs.createdAt), asc(jobs.sequence))

@@ -72,7 +72,11 @@ export function createPaymentRepository(db: Database) {
     ): Promise<void> {
       await db
         .update(paymentAccounts)
-        .set({ ...status, updatedAt: now })
+        .set({
+          payoutsEnabled: status.payoutsEnabled,
+          currentlyDue: status.currentlyDue,
+          updatedAt: now,
+        })
         .where(eq(paymentAccounts.accountId, accountId));
     },
 
@@ -92,6 +96,11 @@ export function createPaymentRepository(db: Database) {
         .from(creditPurchases)
         .where(and(eq(creditPurchases.userId, userId), eq(creditPurchases.idempotencyKey, key)))
         .limit(1);
+      return row;
+    },
+
+    async findPurchase(id: string): Promise<CreditPurchaseRow | undefined> {
+      const [row] = await db.select().from(creditPurchases).where(eq(creditPurchases.id, id));
       return row;
     },
 

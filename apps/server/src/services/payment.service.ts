@@ -1,5 +1,6 @@
 import {
   ERROR_CODES,
+  idSchema,
   MICRO_DOLLARS_PER_DOLLAR,
   type AddCreditsResponse,
   type BalanceResponse,
@@ -20,6 +21,7 @@ import { loggableError } from '../lib/loggable-error.ts';
 import { dollarsToMicroDollars, formatMicroDollars } from '../lib/money.ts';
 import {
   PaymentProviderError,
+  type ConnectedAccountStatus,
   type PaymentEvent,
   type PaymentProvider,
 } from '../payments/payment-provider.ts';
@@ -27,6 +29,7 @@ import { SANDBOX_REQUIREMENTS } from '../payments/sandbox-provider.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { HistoryRow } from '../repositories/ledger.repository.ts';
 import { InsufficientFundsError, postLedgerTransaction } from './ledger.ts';
+import { recordPaymentFingerprints } from './linked-accounts.ts';
 import { notify } from './notify.ts';
 import { renderStatement } from './statement.ts';
 
@@ -130,6 +133,23 @@ export function createPaymentService(options: {
    * ones this purchase was opened with; anything else is refused and raised as an alert for a
    * person to look at (money may have been taken for a purchase we did not grant).
    */
+  /**
+   * Before a paid purchase is granted: the fingerprint of the card or bank account that paid it,
+   * so an enterprise paying with its provider account's payout instrument is linked to it. A
+   * provider that cannot be asked now fails the webhook, which the provider delivers again.
+   */
+  async function recordPurchaseFingerprints(purchaseId: string, reference: string): Promise<void> {
+    if (!idSchema.safeParse(purchaseId).success) return;
+    const purchase = await repositories.payments.findPurchase(purchaseId);
+    if (!purchase || purchase.status === 'completed') return;
+    await recordPaymentFingerprints(repositories, logger, {
+      userId: purchase.userId,
+      fingerprints: await provider.purchaseFingerprints(reference),
+      source: 'purchase',
+      now: clock(),
+    });
+  }
+
   async function grantPurchase(
     purchaseId: string,
     reference: string,
@@ -250,6 +270,21 @@ export function createPaymentService(options: {
     });
   }
 
+  /** Stores a connected account's status, and the fingerprints of what it is paid out to. */
+  async function applyAccountStatus(
+    account: { userId: string; accountId: string },
+    status: ConnectedAccountStatus,
+  ): Promise<void> {
+    const now = clock();
+    await repositories.payments.updateAccountStatus(account.accountId, status, now);
+    await recordPaymentFingerprints(repositories, logger, {
+      userId: account.userId,
+      fingerprints: status.payoutFingerprints,
+      source: 'payout_account',
+      now,
+    });
+  }
+
   async function requirePayoutsEnabled(userId: string): Promise<string> {
     const account = await repositories.payments.findAccountOfUser(userId);
     if (!account) {
@@ -258,7 +293,7 @@ export function createPaymentService(options: {
     if (!account.payoutsEnabled) {
       // The cached status may be old (Stripe): ask once before refusing.
       const status = await provider.getAccountStatus(account.accountId);
-      await repositories.payments.updateAccountStatus(account.accountId, status, clock());
+      await applyAccountStatus(account, status);
       if (!status.payoutsEnabled) {
         throw new HttpError(409, PAYOUTS_NOT_ENABLED_MESSAGE, ERROR_CODES.payoutsNotEnabled);
       }
@@ -561,7 +596,7 @@ export function createPaymentService(options: {
         return { connected: false, payouts_enabled: false, requirements: { currently_due: [] } };
       }
       const status = await provider.getAccountStatus(account.accountId);
-      await repositories.payments.updateAccountStatus(account.accountId, status, clock());
+      await applyAccountStatus(account, status);
       return {
         connected: status.connected,
         payouts_enabled: status.payoutsEnabled,
@@ -582,6 +617,7 @@ export function createPaymentService(options: {
     async applyEvent(event: PaymentEvent): Promise<void> {
       switch (event.type) {
         case 'credit_purchase_completed':
+          await recordPurchaseFingerprints(event.purchaseId, event.reference);
           await grantPurchase(event.purchaseId, event.reference, {
             amountCents: event.amountCents,
             currency: event.currency,
@@ -598,9 +634,11 @@ export function createPaymentService(options: {
             }
           });
           return;
-        case 'account_updated':
-          await repositories.payments.updateAccountStatus(event.accountId, event.status, clock());
+        case 'account_updated': {
+          const account = await repositories.payments.findAccountById(event.accountId);
+          if (account) await applyAccountStatus(account, event.status);
           return;
+        }
         case 'payout_paid':
           await finishPayout(event.payoutId, { status: 'paid', reference: event.reference });
           return;
@@ -644,7 +682,27 @@ export function createPaymentService(options: {
         const didSettle = await repositories.transaction(async (transaction) => {
           const pending = await transaction.ledger.ensureAccount('provider_pending', userId);
           await transaction.ledger.lockAccounts([pending.id]);
-          const amount = await transaction.ledger.sumOfAccountBefore(pending.id, monthStart);
+          const earned = await transaction.ledger.sumOfAccountBefore(pending.id, monthStart);
+          // Earnings from jobs of an enterprise linked to this provider stay pending, held.
+          const held = await transaction.linkedAccounts.linkedEarningsBefore(
+            userId,
+            pending.id,
+            monthStart,
+          );
+          if (held > 0) {
+            await notify(transaction, {
+              userId,
+              kind: 'earnings_settled',
+              title: `$${formatMicroDollars(held)} of earnings held for review`,
+              body:
+                'They come from jobs of an enterprise account that shares a payment method with ' +
+                'yours; a person will review them before they can be paid out.',
+              link: '/billing',
+              dedupeKey: `settlement-held:${userId}:${monthKey(previousMonth)}`,
+              now,
+            });
+          }
+          const amount = earned - Math.max(0, held);
           if (amount <= 0) return false;
           const posted = await postLedgerTransaction(transaction, {
             kind: 'settlement',

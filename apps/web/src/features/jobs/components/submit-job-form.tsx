@@ -18,6 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatJobType, formatUsd } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { cn } from '@/lib/utils';
 import { useSubmitJob } from '../api/submit-job';
 import { JOB_PARAMS_HINTS } from './job-params-hint';
@@ -64,7 +65,7 @@ export function SubmitJobForm({ creditBalance }: { creditBalance?: ReactNode }) 
     if (!jobType || params === null) return;
 
     submitJob.mutate(
-      { job: { job_type: jobType, params, priority }, idempotencyKey: crypto.randomUUID() },
+      { job: { job_type: jobType, params, priority }, idempotencyKey: newIdempotencyKey() },
       {
         onSuccess: () => {
           toast.success('Job submitted successfully!');

@@ -13,6 +13,7 @@ import {
 } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 
 export const INVALID_AMOUNT_MESSAGE = 'Please enter a valid amount';
 
@@ -64,7 +65,7 @@ export function AmountDialog({
     const message = amount === null ? INVALID_AMOUNT_MESSAGE : (validate?.(amount) ?? null);
     setError(message ?? undefined);
     if (amount === null || message !== null) return;
-    if (await submit(amount, crypto.randomUUID())) {
+    if (await submit(amount, newIdempotencyKey())) {
       setIsOpen(false);
       reset();
     }
