@@ -157,6 +157,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     });
     shutdownSteps.push(() => services.passwordReset.settlePendingDeliveries());
 
+    await services.marketplace.ensureBuiltIns();
     await services.wakeups.start();
     await services.changes.start();
     // Before the server stops: end every waiting lease request (it answers { lease: null }) and

@@ -53,7 +53,20 @@ export interface OpenApiDocument {
 export type Security = 'user' | 'device' | 'public';
 
 /** What a `{id}` in a path names, so the matrix can use real objects of real owners. */
-export type ResourceKind = 'node' | 'job' | 'leased-job' | 'notification' | 'unknown';
+export type ResourceKind =
+  | 'node'
+  | 'job'
+  | 'leased-job'
+  | 'notification'
+  /** The marketplace's entries and files: every signed-in user (or enrolled device) reads them. */
+  | 'model'
+  | 'model-file'
+  | 'unknown';
+
+/** Objects nobody owns: any caller allowed in reads them, so there is no "another's object". */
+export function isSharedResource(kind: ResourceKind | undefined): boolean {
+  return kind === 'model' || kind === 'model-file';
+}
 
 export interface QueryParameter {
   name: string;
@@ -103,6 +116,8 @@ const RESOURCE_OF_TEMPLATE = new Map<string, ResourceKind>([
     agentPaths.release,
   ].map((build) => [templateOf(build), 'leased-job'] as const),
   [templateOf(apiPaths.notifications.read), 'notification'],
+  [templateOf(apiPaths.marketplace.model), 'model'],
+  [agentPaths.modelFile('ROUTE_ID').replace('ROUTE_ID', '{sha256}'), 'model-file'],
 ]);
 
 /**

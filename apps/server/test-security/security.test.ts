@@ -25,6 +25,7 @@ import {
 import { describeWithPglite } from '../test/support/databases.ts';
 import { codeOf, createClient, figuresLine, type Answer, type Client } from './harness.ts';
 import {
+  isSharedResource,
   ruledRole,
   routesOf,
   templateOf,
@@ -35,6 +36,14 @@ import {
 } from './openapi-routes.ts';
 import { exampleOf, hostileBody, hostileQuery, type BodyCase } from './schema-values.ts';
 import { forgeTokens, type ForgedTokens } from './tokens.ts';
+import { builtInModels } from '../src/models/built-in-models.ts';
+
+/** A marketplace entry every app lists from its first start. */
+const DIGITS_DATASET = (() => {
+  const digits = builtInModels().find((model) => model.entry.id === 'digits');
+  if (!digits) throw new Error('The digits dataset is not built in');
+  return digits.entry;
+})();
 
 // test:security: every route the server publishes in its OpenAPI document, called with every kind
 // of credential (the authorization matrix), then fed hostile bodies and query strings (fuzzing).
@@ -145,6 +154,10 @@ describeWithPglite('test:security', (database) => {
         return insertNotification(owner);
       case 'leased-job':
         return world.lease.job_id;
+      case 'model':
+        return DIGITS_DATASET.id;
+      case 'model-file':
+        return DIGITS_DATASET.sha256;
       default:
         return randomUUID();
     }
@@ -326,7 +339,7 @@ describeWithPglite('test:security', (database) => {
               expect(answer.status, `${route.name} [${role}]: ${answer.text}`).toBe(403);
               continue;
             }
-            if (route.resource) {
+            if (route.resource && !isSharedResource(route.resource)) {
               // Before the owner's own call, which may delete the object (DELETE /api/nodes/{id}).
               const label = `another ${role} on ${role} A’s object`;
               const other = await call(
@@ -349,14 +362,13 @@ describeWithPglite('test:security', (database) => {
       it.each(deviceRoutes.map((route) => [route.name, route] as const))(
         '%s: only a valid device token, and only for its own lease',
         async (_name, route) => {
+          const id = isSharedResource(route.resource)
+            ? await objectOf(route.resource, world.a.node_provider)
+            : world.lease.job_id;
           for (const variant of invalidDeviceCredentials()) {
-            expectUnauthenticated(
-              await call(route, variant, { id: world.lease.job_id }),
-              variant,
-              route,
-            );
+            expectUnauthenticated(await call(route, variant, { id }), variant, route);
           }
-          if (route.resource) {
+          if (route.resource && !isSharedResource(route.resource)) {
             // A schema-valid body naming device A's lease, from device B: the ownership check answers.
             const body = route.body
               ? JSON.stringify({
@@ -375,7 +387,7 @@ describeWithPglite('test:security', (database) => {
           const own = await call(
             route,
             { label: 'own device', headers: bearer(world.deviceA.deviceToken) },
-            { id: world.lease.job_id },
+            { id },
           );
           expectPastAuthorization(own, 'own device', route);
         },
@@ -414,7 +426,7 @@ describeWithPglite('test:security', (database) => {
         // Own objects where the route reads one (the query is then checked past the 404).
         const role = route.roles[0] ?? 'enterprise';
         const id =
-          route.security === 'user'
+          route.security === 'user' || isSharedResource(route.resource)
             ? await objectOf(route.resource, world.fuzz[role])
             : randomUUID();
         return urlOf(route, id);

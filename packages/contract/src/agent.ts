@@ -34,6 +34,8 @@ export const agentPaths = {
   complete: (jobId: string) => `/api/agent/jobs/${encodeURIComponent(jobId)}/complete`,
   fail: (jobId: string) => `/api/agent/jobs/${encodeURIComponent(jobId)}/fail`,
   release: (jobId: string) => `/api/agent/jobs/${encodeURIComponent(jobId)}/release`,
+  /** A marketplace file by its sha256, for enrolled devices; resumable (HTTP Range). */
+  modelFile: (sha256: string) => `/api/agent/models/${encodeURIComponent(sha256)}`,
 } as const;
 
 export const registerNodeRequestSchema = z.object({

@@ -15,6 +15,11 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL connection string; when undefined the app uses PGlite in `dataDir/pglite`. */
   databaseUrl: string | undefined;
+  /**
+   * The model marketplace's files, one per sha256 (MODEL_STORE_DIR, default `dataDir/models`).
+   * Processes sharing one database should share this folder too.
+   */
+  modelStoreDir: string;
   /** When undefined, a secret is generated once and kept in `dataDir/secrets.json`. */
   jwtSecret: string | undefined;
   /** Base of links in emails, without a trailing slash. */
@@ -114,6 +119,7 @@ const environmentSchema = z.object({
   ),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
   DATA_DIR: optionalString(),
+  MODEL_STORE_DIR: optionalString(),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -244,10 +250,14 @@ export function loadConfig(
     '',
   );
 
+  const dataDir = overrides.dataDir ?? path.resolve(baseDirectory, env.DATA_DIR ?? 'data');
   return {
     port,
     host: env.HOST,
-    dataDir: path.resolve(baseDirectory, env.DATA_DIR ?? 'data'),
+    dataDir,
+    modelStoreDir: env.MODEL_STORE_DIR
+      ? path.resolve(baseDirectory, env.MODEL_STORE_DIR)
+      : path.join(dataDir, 'models'),
     databaseUrl: env.DATABASE_URL,
     jwtSecret: env.JWT_SECRET,
     smtpUrl: env.SMTP_URL,

@@ -28,6 +28,8 @@ import {
   type HardwareInfo,
   type JobReplication,
   type JobType,
+  type ModelCategory,
+  type ModelFormat,
 } from '@fabric/contract';
 export type { AttemptOutcome } from '@fabric/contract';
 
@@ -558,6 +560,35 @@ export const payouts = pgTable(
   ],
 );
 
+/**
+ * The model marketplace: models and datasets the AI job types use. The file lives in the server's
+ * model store (MODEL_STORE_DIR, by default DATA_DIR/models) under its sha256, which devices
+ * download it by and check before use.
+ */
+export const marketplaceModels = pgTable(
+  'marketplace_models',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    category: text('category').$type<ModelCategory>().notNull(),
+    jobTypes: text('job_types').array().$type<JobType[]>().notNull(),
+    format: text('format').$type<ModelFormat>().notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    license: text('license').notNull(),
+    source: text('source').notNull(),
+    minMemoryBytes: bigint('min_memory_bytes', { mode: 'number' }).notNull(),
+    priceMultiplier: doublePrecision('price_multiplier').notNull().default(1),
+    isTestModel: boolean('is_test_model').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [
+    index('marketplace_models_sha256_index').on(table.sha256),
+    check('marketplace_models_price_positive', sql`${table.priceMultiplier} > 0`),
+  ],
+);
+
 export const notificationKind = pgEnum('notification_kind', NOTIFICATION_KINDS);
 
 export const notifications = pgTable(
@@ -588,6 +619,7 @@ export const notifications = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type NodeRow = typeof nodes.$inferSelect;
+export type MarketplaceModelRow = typeof marketplaceModels.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
 export type JobAttemptRow = typeof jobAttempts.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;

@@ -6,6 +6,7 @@ import { createJobAttemptRepository } from './job-attempt.repository.ts';
 import { createJobRepository } from './job.repository.ts';
 import { createLedgerRepository } from './ledger.repository.ts';
 import { createLinkedAccountRepository } from './linked-account.repository.ts';
+import { createMarketplaceRepository } from './marketplace.repository.ts';
 import { createNodeRepository } from './node.repository.ts';
 import { createNotificationRepository } from './notification.repository.ts';
 import { createPaymentRepository } from './payment.repository.ts';
@@ -29,6 +30,7 @@ export interface Repositories {
   notifications: ReturnType<typeof createNotificationRepository>;
   payments: ReturnType<typeof createPaymentRepository>;
   linkedAccounts: ReturnType<typeof createLinkedAccountRepository>;
+  marketplace: ReturnType<typeof createMarketplaceRepository>;
   /** Runs `work` with repositories bound to one transaction: all of it commits, or none. */
   transaction<T>(work: (repositories: Repositories) => Promise<T>): Promise<T>;
 }
@@ -49,6 +51,7 @@ export function createRepositories(db: Database): Repositories {
     notifications: createNotificationRepository(db),
     payments: createPaymentRepository(db),
     linkedAccounts: createLinkedAccountRepository(db),
+    marketplace: createMarketplaceRepository(db),
     transaction: (work) => db.transaction((tx) => work(createRepositories(tx))),
   };
 }

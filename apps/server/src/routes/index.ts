@@ -7,6 +7,7 @@ import { authRoutes } from './api/auth.ts';
 import { eventRoutes } from './api/events.ts';
 import { healthRoutes } from './api/health.ts';
 import { jobRoutes } from './api/jobs.ts';
+import { marketplaceRoutes } from './api/marketplace.ts';
 import { nodeRoutes } from './api/nodes.ts';
 import { notificationRoutes } from './api/notifications.ts';
 import { paymentHookRoutes } from './api/payment-hooks.ts';
@@ -24,6 +25,7 @@ export function registerRoutes(app: FastifyInstance, options: RouteOptions): voi
   authRoutes(app, options);
   nodeRoutes(app, options);
   jobRoutes(app, options);
+  marketplaceRoutes(app, options);
   agentRoutes(app, options);
   agentDownloadRoutes(app, options);
   eventRoutes(app, options);

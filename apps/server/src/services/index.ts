@@ -25,6 +25,9 @@ import { createLoginThrottle } from './login-throttle.service.ts';
 import { createNodeService } from './node.service.ts';
 import { createNotificationService } from './notification.service.ts';
 import { createPaymentService } from './payment.service.ts';
+import { createMarketplaceService } from './marketplace.service.ts';
+import { builtInModels } from '../models/built-in-models.ts';
+import { createModelStore } from '../models/model-store.ts';
 import { createSettingsService } from './settings.service.ts';
 import { createPasswordResetService } from './password-reset.service.ts';
 import { createSchedulerService } from './scheduler.service.ts';
@@ -137,6 +140,13 @@ export function createServices(dependencies: ServiceDependencies) {
     /** The sandbox provider when it is the one in use (its onboarding page needs it). */
     sandbox,
     settings: createSettingsService({ repositories, clock }),
+    marketplace: createMarketplaceService({
+      repositories,
+      store: createModelStore({ directory: config.modelStoreDir }),
+      clock,
+      logger,
+      builtIns: builtInModels,
+    }),
     notifications: createNotificationService({
       repositories,
       mailer,

@@ -11,7 +11,7 @@ export function errorResponses<const Statuses extends readonly number[]>(...stat
 export const bearerSecurity = [{ bearerAuth: [] }];
 
 /** `/api/nodes/:id` from the contract's builder `detail(id)`, for route declarations. */
-export function routePattern(build: (id: string) => string): string {
+export function routePattern(build: (id: string) => string, parameter = 'id'): string {
   const marker = 'ROUTE_ID_MARKER';
-  return build(marker).replace(marker, ':id');
+  return build(marker).replace(marker, `:${parameter}`);
 }
