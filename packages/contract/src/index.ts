@@ -15,6 +15,7 @@ export {
   type JobTypeDefinition,
 } from './job-types/index.ts';
 export * from './job-proofs.ts';
+export * from './job-types/neural-network-training.ts';
 export * from './agent.ts';
 export * from './payment.ts';
 export * from './marketplace.ts';

@@ -1,11 +1,8 @@
 import type { JobTypeDefinition } from './definition.ts';
 import { fibonacciJobType } from './fibonacci.ts';
 import { matrixMultiplyJobType } from './matrix-multiply.ts';
-import {
-  llmInferenceJobType,
-  neuralNetworkTrainingJobType,
-  transformerInferenceJobType,
-} from './pending-kernel.ts';
+import { neuralNetworkTrainingJobType } from './neural-network-training.ts';
+import { llmInferenceJobType, transformerInferenceJobType } from './pending-kernel.ts';
 import { primeSieveJobType } from './prime-sieve.ts';
 
 /**
@@ -43,4 +40,5 @@ export type { JobTypeDefinition } from './definition.ts';
 export * from './matrix-multiply.ts';
 export * from './fibonacci.ts';
 export * from './prime-sieve.ts';
+export * from './neural-network-training.ts';
 export * from './pending-kernel.ts';

@@ -1,9 +1,10 @@
 import { safeJsonRecord } from '../fields.ts';
 import type { JobTypeDefinition } from './definition.ts';
 
-// The AI job types before their kernels exist: any JSON object is accepted and the job waits in
-// the queue (NO_NODE_SUPPORTS_TYPE). Each gets its own folder, result schema, proof and cost model
-// with its kernel (issue 11).
+// The AI job types before their kernels exist (transformer_inference, llm_inference): any JSON
+// object is accepted and the job waits in the queue (NO_NODE_SUPPORTS_TYPE). Each gets its own
+// file, result schema, proof and cost model with its kernel (issue 11), as
+// neural_network_training did (neural-network-training.ts).
 
 /** Params of a type without a fixed shape, as UTF-8 JSON: room for a long prompt, not for a data set. */
 export const FREE_PARAMS_MAX_BYTES = 64 * 1024;
@@ -24,6 +25,5 @@ function pendingKernelType(displayName: string) {
   } satisfies JobTypeDefinition;
 }
 
-export const neuralNetworkTrainingJobType = pendingKernelType('Neural Network Training');
 export const transformerInferenceJobType = pendingKernelType('Transformer Inference');
 export const llmInferenceJobType = pendingKernelType('LLM Inference');
