@@ -8,8 +8,10 @@ import {
   materializeMatrix,
   parseFibonacciParams,
   parseMatrixParams,
+  parseNeuralNetworkParams,
   parsePrimeSieveParams,
   splitPrimeSieveRange,
+  trainNeuralNetwork,
   transposeMatrix,
   type ComputedJobType,
   type PrimeSpanCounts,
@@ -29,7 +31,7 @@ import {
 
 // Dispatch of a lease to its kernel in @fabric/compute. matrix_multiply and prime_sieve spread
 // over up to --max-cores worker threads; fibonacci's big-integer doubling is one long chain of
-// multiplications and runs on one thread.
+// multiplications and neural_network_training's batches follow one another: each on one thread.
 
 export class KernelUnavailableError extends Error {}
 
@@ -88,6 +90,18 @@ const KERNEL_ENTRIES: Record<
           })
         : await runPrimeSieveInThreads(params, hooks);
     return { result, commitment: { segment_counts: spanCounts }, witness: { kind: 'prime_sieve' } };
+  },
+  // TensorFlow.js on its pure-JavaScript cpu backend: one thread, one synchronous step per batch.
+  neural_network_training: (lease, hooks) => {
+    const { result, weightsSha256 } = trainNeuralNetwork(parseNeuralNetworkParams(lease.params), {
+      onProgress: hooks.onProgress,
+      shouldStop: hooks.shouldStop,
+    });
+    return Promise.resolve({
+      result,
+      commitment: { weights_sha256: weightsSha256 },
+      witness: { kind: 'neural_network_training' },
+    });
   },
 };
 

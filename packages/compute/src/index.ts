@@ -24,14 +24,17 @@ export {
   materializeMatrix,
   parseFibonacciParams,
   parseMatrixParams,
+  parseNeuralNetworkParams,
   parsePrimeSieveParams,
   resolveFibonacciParams,
   resolveMatrixParams,
+  resolveNeuralNetworkParams,
   resolvePrimeSieveParams,
   type MatrixName,
   type MatrixSource,
   type ResolvedFibonacciParams,
   type ResolvedMatrixParams,
+  type ResolvedNeuralNetworkParams,
   type ResolvedPrimeSieveParams,
 } from './params.ts';
 export {
@@ -70,6 +73,12 @@ export {
   type PrimeRangeCount,
   type PrimeSpanCounts,
 } from './job-types/prime-sieve/kernel.ts';
+export {
+  runNeuralNetworkTraining,
+  trainNeuralNetwork,
+  type NeuralNetworkOutput,
+  type NeuralNetworkWitness,
+} from './job-types/neural-network-training/kernel.ts';
 export {
   drawChallenge,
   replicasAgree,

@@ -3,12 +3,17 @@
 import {
   FIBONACCI_LIMITS,
   MATRIX_LIMITS,
+  NEURAL_NETWORK_LIMITS,
   PRIME_SIEVE_LIMITS,
   fibonacciParamsSchema,
   matrixMultiplyParamsSchema,
+  neuralNetworkTrainingParamsSchema,
   primeSieveParamsSchema,
   type FibonacciParams,
+  type InlineNeuralNetworkDataset,
   type MatrixMultiplyParams,
+  type NeuralNetworkDatasetName,
+  type NeuralNetworkTrainingParams,
   type PrimeSieveParams,
 } from '@fabric/contract';
 import { RANDOM_SALTS, forEachGeneratedRow, generateMatrix } from './random.ts';
@@ -32,6 +37,18 @@ export interface ResolvedFibonacciParams {
 
 export interface ResolvedPrimeSieveParams {
   limit: number;
+}
+
+export interface ResolvedNeuralNetworkParams {
+  dataset: NeuralNetworkDatasetName | InlineNeuralNetworkDataset;
+  hiddenLayers: readonly number[];
+  activation: 'relu' | 'tanh' | 'sigmoid';
+  epochs: number;
+  batchSize: number;
+  learningRate: number;
+  optimizer: 'adam' | 'sgd' | 'rmsprop';
+  validationSplit: number;
+  seed: number;
 }
 
 export type MatrixName = 'a' | 'b';
@@ -72,6 +89,23 @@ export function resolvePrimeSieveParams(params: PrimeSieveParams): ResolvedPrime
   return { limit: params.limit ?? PRIME_SIEVE_LIMITS.defaultLimit };
 }
 
+export function resolveNeuralNetworkParams(
+  params: NeuralNetworkTrainingParams,
+): ResolvedNeuralNetworkParams {
+  const limits = NEURAL_NETWORK_LIMITS;
+  return {
+    dataset: params.dataset ?? limits.defaultDataset,
+    hiddenLayers: params.hidden_layers ?? limits.defaultHiddenLayers,
+    activation: params.activation ?? limits.defaultActivation,
+    epochs: params.epochs ?? limits.defaultEpochs,
+    batchSize: params.batch_size ?? limits.defaultBatchSize,
+    learningRate: params.learning_rate ?? limits.defaultLearningRate,
+    optimizer: params.optimizer ?? limits.defaultOptimizer,
+    validationSplit: params.validation_split ?? limits.defaultValidationSplit,
+    seed: params.seed ?? limits.defaultSeed,
+  };
+}
+
 /** Parses raw params with the contract schema and resolves defaults; throws the zod error on bad params. */
 export function parseMatrixParams(params: unknown): ResolvedMatrixParams {
   return resolveMatrixParams(matrixMultiplyParamsSchema.parse(params));
@@ -81,6 +115,9 @@ export function parseFibonacciParams(params: unknown): ResolvedFibonacciParams {
 }
 export function parsePrimeSieveParams(params: unknown): ResolvedPrimeSieveParams {
   return resolvePrimeSieveParams(primeSieveParamsSchema.parse(params));
+}
+export function parseNeuralNetworkParams(params: unknown): ResolvedNeuralNetworkParams {
+  return resolveNeuralNetworkParams(neuralNetworkTrainingParamsSchema.parse(params));
 }
 
 function matrixShape(params: ResolvedMatrixParams, name: MatrixName): [number, number] {

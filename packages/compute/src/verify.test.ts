@@ -482,11 +482,7 @@ describe('verifyResult: prime_sieve', () => {
 
 describe('verifyResult: job types without a kernel', () => {
   it('refuses every result of the AI job types', () => {
-    for (const jobType of [
-      'neural_network_training',
-      'transformer_inference',
-      'llm_inference',
-    ] as const) {
+    for (const jobType of ['transformer_inference', 'llm_inference'] as const) {
       expect(verifyResult(jobType, {}, {}, 1)).toEqual({
         ok: false,
         reason: 'no kernel for this job type yet',

@@ -2,13 +2,15 @@ import type { VerificationOutcome } from '../verification.ts';
 import type { RandomInt } from '../proofs/random-choice.ts';
 import type { FibonacciWitness } from './fibonacci/proof.ts';
 import type { MatrixWitness } from './matrix-multiply/proof.ts';
+import type { NeuralNetworkWitness } from './neural-network-training/kernel.ts';
 
 // What a job type brings to the compute side: its result checks and its commit, challenge, open
 // hooks. Each type's folder (job-types/<type>/) holds its kernel, checks and proof and exports one
 // of these; registry.ts lists them, and verifyResult, the proofs and replication read only that.
 
 /** What a kernel keeps after committing, to open the server's challenge later. */
-export type ProofWitness = MatrixWitness | FibonacciWitness | { kind: 'prime_sieve' };
+export type ProofWitness =
+  MatrixWitness | FibonacciWitness | NeuralNetworkWitness | { kind: 'prime_sieve' };
 
 /** What a kernel hands the agent: the result, the commitment sent with it, what opens it later. */
 export interface ProvenOutput {

@@ -2,6 +2,7 @@ import type { JobType } from '@fabric/contract';
 import { fibonacci } from './fibonacci/index.ts';
 import type { ComputeJobType } from './job-type.ts';
 import { matrixMultiply } from './matrix-multiply/index.ts';
+import { neuralNetworkTraining } from './neural-network-training/index.ts';
 import { primeSieve } from './prime-sieve/index.ts';
 
 /**
@@ -12,6 +13,7 @@ export const COMPUTE_JOB_TYPES = {
   matrix_multiply: matrixMultiply,
   fibonacci,
   prime_sieve: primeSieve,
+  neural_network_training: neuralNetworkTraining,
 } as const satisfies Partial<Record<JobType, ComputeJobType>>;
 
 export type ComputedJobType = keyof typeof COMPUTE_JOB_TYPES;

@@ -2,7 +2,13 @@
 // make and pass every check a verifier without commit and challenge could afford. Each comes with
 // the commitment and witness such an agent would send, so tests can watch the proof refuse it.
 import { createHash } from 'node:crypto';
-import type { FibonacciResult, MatrixMultiplyResult, PrimeSieveResult } from '@fabric/contract';
+import {
+  neuralNetworkDatasetShape,
+  type FibonacciResult,
+  type MatrixMultiplyResult,
+  type NeuralNetworkTrainingResult,
+  type PrimeSieveResult,
+} from '@fabric/contract';
 import { FIBONACCI_EDGE_DIGITS, PRIME_SIEVE_FIRST_COUNT } from '../constants.ts';
 import {
   fibonacciLeadingDigits,
@@ -15,12 +21,20 @@ import {
   forEachMatrixRow,
   parseFibonacciParams,
   parseMatrixParams,
+  parseNeuralNetworkParams,
   parsePrimeSieveParams,
 } from '../params.ts';
 import type { ProofWitness } from '../proofs/index.ts';
 import { commitMatrixProduct } from '../job-types/matrix-multiply/proof.ts';
 import { primeSieveSpanCount } from '../job-types/prime-sieve/proof.ts';
-import { challengeVector } from '../random.ts';
+import { challengeVector, SeededRandom } from '../random.ts';
+import { networkLayerSizes } from '../job-types/neural-network-training/kernel.ts';
+import {
+  decodeWeights,
+  encodeFloat32,
+  weightsSha256,
+  type DenseWeights,
+} from '../job-types/neural-network-training/model.ts';
 
 export interface CheatOutput {
   /** What the cheat does instead of the job. */
@@ -127,4 +141,86 @@ export function paddedFibonacciCheat(params: unknown): CheatOutput {
     commitment: {},
     witness: { kind: 'fibonacci', decimal },
   };
+}
+
+function neuralNetworkCheat(
+  how: string,
+  result: NeuralNetworkTrainingResult,
+  layers: readonly DenseWeights[],
+): CheatOutput {
+  return {
+    how,
+    result,
+    commitment: { weights_sha256: weightsSha256(layers) },
+    witness: { kind: 'neural_network_training' },
+  };
+}
+
+/**
+ * No training: weights of the right shapes drawn at random, sent with the history and final
+ * metrics of an honest result (`claimed`, e.g. another node's), committed to honestly.
+ */
+export function randomWeightsNeuralNetworkCheat(
+  params: unknown,
+  claimed: NeuralNetworkTrainingResult,
+): CheatOutput {
+  const resolved = parseNeuralNetworkParams(params);
+  const sizes = networkLayerSizes(resolved, neuralNetworkDatasetShape(resolved.dataset));
+  const random = new SeededRandom(resolved.seed, 'cheat');
+  const layers: DenseWeights[] = sizes.slice(1).map((units, index) => {
+    const inputs = sizes[index] ?? 1;
+    const scale = Math.sqrt(6 / (inputs + units));
+    return {
+      inputs,
+      units,
+      kernel: Float32Array.from({ length: inputs * units }, () => scale * random.nextSigned()),
+      bias: new Float32Array(units),
+    };
+  });
+  const result: NeuralNetworkTrainingResult = {
+    ...claimed,
+    weights: {
+      ...claimed.weights,
+      layers: layers.map((layer) => ({
+        kernel_shape: [layer.inputs, layer.units],
+        kernel: encodeFloat32(layer.kernel),
+        bias: encodeFloat32(layer.bias),
+      })),
+    },
+  };
+  return neuralNetworkCheat('random weights with an honest curve and accuracy', result, layers);
+}
+
+/** An honest result whose curve ends better than its weights do: a lower loss, a higher accuracy. */
+export function polishedCurveNeuralNetworkCheat(
+  params: unknown,
+  honest: NeuralNetworkTrainingResult,
+): CheatOutput {
+  const resolved = parseNeuralNetworkParams(params);
+  const sizes = networkLayerSizes(resolved, neuralNetworkDatasetShape(resolved.dataset));
+  const decoded = decodeWeights(honest.weights, sizes);
+  if ('problem' in decoded) throw new Error(decoded.problem);
+  const polish = (value: number | null, better: (value: number) => number) =>
+    value === null ? null : better(value);
+  const history = honest.history.map((entry, index) =>
+    index === honest.history.length - 1
+      ? {
+          ...entry,
+          loss: entry.loss * 0.5,
+          val_loss: polish(entry.val_loss, (value) => value * 0.5),
+          val_accuracy: polish(entry.val_accuracy, (value) => Math.min(1, value + 0.03)),
+        }
+      : entry,
+  );
+  const last = history.at(-1);
+  const result: NeuralNetworkTrainingResult = {
+    ...honest,
+    history,
+    final: {
+      ...honest.final,
+      val_loss: last?.val_loss ?? null,
+      val_accuracy: last?.val_accuracy ?? null,
+    },
+  };
+  return neuralNetworkCheat('an honest run whose last epoch is polished', result, decoded.layers);
 }
