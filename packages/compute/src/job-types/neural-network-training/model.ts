@@ -3,7 +3,9 @@
 // val_* after each epoch and the verifier's check run this same code on the same float32 weights,
 // so one runtime gives bit-identical numbers) and the weights' float32 little-endian encoding.
 import { createHash } from 'node:crypto';
-import '@tensorflow/tfjs-backend-cpu';
+// A named import, not a bare one: bundlers drop a bare import of this package (its package.json
+// lists no side effects for the Node build), and with it the backend's registration.
+import { version_cpu } from '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
 import type { NeuralNetworkTrainingResult } from '@fabric/contract';
 import type { NeuralNetworkDataset } from './datasets.ts';
@@ -21,7 +23,8 @@ export function useCpuBackend(): typeof tf {
     backendReady = true;
   }
   if (tf.getBackend() !== 'cpu') void tf.setBackend('cpu');
-  if (tf.getBackend() !== 'cpu') throw new Error('TensorFlow.js could not select its cpu backend');
+  if (tf.getBackend() !== 'cpu')
+    throw new Error(`TensorFlow.js could not select its cpu backend (${version_cpu})`);
   return tf;
 }
 
