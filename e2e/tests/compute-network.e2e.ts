@@ -143,7 +143,7 @@ function networkSuite(database: 'pglite' | 'postgres') {
     expect(Number(node?.lifetime_earnings)).toBe(cents(shareMicros));
   });
 
-  it('an enrolled agent runs each deterministic kernel and the verified results are right', async () => {
+  it('an enrolled agent runs each kernel (the deterministic ones and a digits training) and the verified results are right', async () => {
     const agent = startAgent('kernels');
     await agent.waitForOutput(/Enrolled this device as node/);
     const nodes = await listNodes(server.url, provider);
@@ -214,8 +214,26 @@ function networkSuite(database: 'pglite' | 'postgres') {
       expect(done.status, `${job.job_type} with {}`).toBe('completed');
       expect(done.attempts).toBe(1);
     }
+
+    // A real network trained on the real digits dataset, checked by the server on its weights.
+    const training = await submitJob(server.url, enterprise, {
+      job_type: 'neural_network_training',
+      params: { epochs: 5, seed: 7 },
+    });
+    const trained = await waitForJob(server.url, enterprise, training.id, undefined, 120_000);
+    expect(trained.status, trained.error ?? '').toBe('completed');
+    const result = trained.result as {
+      history: { epoch: number; loss: number }[];
+      final: { val_accuracy: number | null };
+      dataset: { name: string; samples: number };
+    };
+    expect(result.history).toHaveLength(5);
+    expect(result.history.at(-1)?.loss).toBeLessThan(result.history[0]?.loss ?? 0);
+    expect(result.final.val_accuracy).toBeGreaterThan(0.9);
+    expect(result.dataset).toMatchObject({ name: 'digits', samples: 1797 });
+
     const after = await listNodes(server.url, provider);
-    expect(after[0]?.jobs_completed).toBe(6);
+    expect(after[0]?.jobs_completed).toBe(7);
     await stopAgent(agent);
   });
 
@@ -250,12 +268,8 @@ function networkSuite(database: 'pglite' | 'postgres') {
     },
   );
 
-  it('AI job types wait in the queue with the reason instead of a made-up result', async () => {
-    for (const type of [
-      'neural_network_training',
-      'transformer_inference',
-      'llm_inference',
-    ] as const) {
+  it('AI job types without a runtime wait in the queue with the reason instead of a made-up result', async () => {
+    for (const type of ['transformer_inference', 'llm_inference'] as const) {
       const job = await submitJob(server.url, enterprise, { job_type: type });
       expect(job.status).toBe('queued');
       expect(job.queue_reason).toBe(NO_NODE_SUPPORTS_TYPE);

@@ -5,6 +5,7 @@ import {
   computeFibonacci,
   computeMatrixProduct,
   countPrimesWithSpans,
+  loadTensorFlow,
   materializeMatrix,
   parseFibonacciParams,
   parseMatrixParams,
@@ -92,16 +93,19 @@ const KERNEL_ENTRIES: Record<
     return { result, commitment: { segment_counts: spanCounts }, witness: { kind: 'prime_sieve' } };
   },
   // TensorFlow.js on its pure-JavaScript cpu backend: one thread, one synchronous step per batch.
-  neural_network_training: (lease, hooks) => {
-    const { result, weightsSha256 } = trainNeuralNetwork(parseNeuralNetworkParams(lease.params), {
+  // Loaded here, for this job only: TensorFlow.js costs a process about 50 MB.
+  neural_network_training: async (lease, hooks) => {
+    const params = parseNeuralNetworkParams(lease.params);
+    await loadTensorFlow();
+    const { result, weightsSha256 } = trainNeuralNetwork(params, {
       onProgress: hooks.onProgress,
       shouldStop: hooks.shouldStop,
     });
-    return Promise.resolve({
+    return {
       result,
       commitment: { weights_sha256: weightsSha256 },
       witness: { kind: 'neural_network_training' },
-    });
+    };
   },
 };
 

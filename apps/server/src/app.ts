@@ -1,3 +1,4 @@
+import { loadTensorFlow } from '@fabric/compute';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { loadConfig, type AppConfig } from './config/env.ts';
@@ -158,6 +159,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     shutdownSteps.push(() => services.passwordReset.settlePendingDeliveries());
 
     await services.marketplace.ensureBuiltIns();
+    // The server checks trained networks on their weights (neural_network_training).
+    await loadTensorFlow();
     await services.wakeups.start();
     await services.changes.start();
     // Before the server stops: end every waiting lease request (it answers { lease: null }) and

@@ -98,7 +98,7 @@ describeEachDatabase('jobs: submit, list, details and cancel', (database) => {
       expect(job).toMatchObject({ params: {}, priority: 0 });
     });
 
-    it.each(['neural_network_training', 'transformer_inference', 'llm_inference'] as const)(
+    it.each(['transformer_inference', 'llm_inference'] as const)(
       '%s stays queued with NO_NODE_SUPPORTS_TYPE, even for a node claiming it',
       async (jobType) => {
         const enterprise = await registerEnterprise(app);
@@ -131,6 +131,9 @@ describeEachDatabase('jobs: submit, list, details and cancel', (database) => {
       ['prime_sieve', { limit: 100_000_000_001 }, 'params.limit'],
       ['prime_sieve', { limit: 1.5 }, 'params.limit'],
       ['neural_network_training', [1, 2], 'params'],
+      ['neural_network_training', { epochs: 501 }, 'params.epochs'],
+      ['neural_network_training', { hidden_layers: [512, 512, 512] }, 'params.hidden_layers'],
+      ['neural_network_training', { dataset: 'imagenet' }, 'params.dataset'],
       ['transformer_inference', 'prompt', 'params'],
       ['llm_inference', 42, 'params'],
     ])('%s with params %j: 400 naming %s', async (jobType, params, field) => {

@@ -80,6 +80,10 @@ export {
   type NeuralNetworkWitness,
 } from './job-types/neural-network-training/kernel.ts';
 export {
+  loadTensorFlow,
+  type TensorFlowRuntime,
+} from './job-types/neural-network-training/runtime.ts';
+export {
   drawChallenge,
   replicasAgree,
   type CommittedResult,

@@ -13,6 +13,10 @@ import {
 import { verifyResult } from '../../verify.ts';
 import { digitsCsvGz, loadNeuralNetworkDataset, splitNeuralNetworkDataset } from './datasets.ts';
 import { trainNeuralNetwork } from './kernel.ts';
+import { loadTensorFlow } from './runtime.ts';
+
+// Loaded once, as the agent's kernel entry and the server do before any network.
+await loadTensorFlow();
 
 const TYPE = 'neural_network_training';
 // Digits with every default but the epochs: 5 of the default 30 already pass 0.9 and keep the

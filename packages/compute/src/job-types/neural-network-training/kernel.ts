@@ -4,13 +4,14 @@
 // is drawn from the seed: the initial weights, the train/validation split and the order of the
 // samples in every epoch (our own Fisher–Yates, never tfjs's Math.random shuffle), so one runtime
 // always produces the same loss curve and the same weights.
-import * as tfl from '@tensorflow/tfjs-layers';
+import type * as tfl from '@tensorflow/tfjs-layers';
 import type * as tf from '@tensorflow/tfjs-core';
 import { denseParameterCount, NEURAL_NETWORK_WEIGHTS_FORMAT } from '@fabric/contract';
 import type { NeuralNetworkTrainingResult } from '@fabric/contract';
 import { ProgressTracker, type KernelHooks } from '../../kernels/hooks.ts';
 import type { ResolvedNeuralNetworkParams } from '../../params.ts';
 import { SeededRandom } from '../../random.ts';
+import { tensorFlow } from './runtime.ts';
 import {
   NEURAL_NETWORK_SALTS,
   loadNeuralNetworkDataset,
@@ -43,15 +44,17 @@ export function networkLayerSizes(
 
 function buildModel(params: ResolvedNeuralNetworkParams, layerSizes: readonly number[]) {
   const seeds = new SeededRandom(params.seed, NEURAL_NETWORK_SALTS.init);
-  const model = tfl.sequential();
+  const model = tensorFlow().layers.sequential();
   for (let index = 1; index < layerSizes.length; index++) {
     const isOutput = index === layerSizes.length - 1;
     model.add(
-      tfl.layers.dense({
+      tensorFlow().layers.layers.dense({
         ...(index === 1 ? { inputShape: [layerSizes[0] ?? 1] } : {}),
         units: layerSizes[index] ?? 1,
         activation: isOutput ? 'softmax' : params.activation,
-        kernelInitializer: tfl.initializers.glorotUniform({ seed: seeds.nextUint32() }),
+        kernelInitializer: tensorFlow().layers.initializers.glorotUniform({
+          seed: seeds.nextUint32(),
+        }),
         biasInitializer: 'zeros',
       }),
     );

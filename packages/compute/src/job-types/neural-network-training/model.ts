@@ -3,30 +3,19 @@
 // val_* after each epoch and the verifier's check run this same code on the same float32 weights,
 // so one runtime gives bit-identical numbers) and the weights' float32 little-endian encoding.
 import { createHash } from 'node:crypto';
-// A named import, not a bare one: bundlers drop a bare import of this package (its package.json
-// lists no side effects for the Node build), and with it the backend's registration.
-import { version_cpu } from '@tensorflow/tfjs-backend-cpu';
-import * as tf from '@tensorflow/tfjs-core';
+import type * as tf from '@tensorflow/tfjs-core';
 import type { NeuralNetworkTrainingResult } from '@fabric/contract';
 import type { NeuralNetworkDataset } from './datasets.ts';
+import { tensorFlow } from './runtime.ts';
 
 /** log(p) is taken of p clipped to [ε, 1 − ε], as Keras does. */
 const PROBABILITY_EPSILON = 1e-7;
 
-let backendReady = false;
-
-/** Selects tfjs's cpu backend (synchronous for it) and silences its "use tfjs-node" advice. */
+/** TensorFlow.js, loaded by loadTensorFlow() (runtime.ts) with its cpu backend selected. */
 export function useCpuBackend(): typeof tf {
-  if (!backendReady) {
-    // Production mode only drops tfjs's console advice and debug checks.
-    tf.enableProdMode();
-    backendReady = true;
-  }
-  if (tf.getBackend() !== 'cpu') void tf.setBackend('cpu');
-  if (tf.getBackend() !== 'cpu')
-    throw new Error(`TensorFlow.js could not select its cpu backend (${version_cpu})`);
-  return tf;
+  return tensorFlow().core;
 }
+const core = useCpuBackend;
 
 /** One dense layer's weights: kernel is inputs × units, row-major. */
 export interface DenseWeights {
@@ -39,9 +28,9 @@ export interface DenseWeights {
 export type Activation = 'relu' | 'tanh' | 'sigmoid';
 
 function activate(activation: Activation, values: tf.Tensor): tf.Tensor {
-  if (activation === 'relu') return tf.relu(values);
-  if (activation === 'tanh') return tf.tanh(values);
-  return tf.sigmoid(values);
+  if (activation === 'relu') return core().relu(values);
+  if (activation === 'tanh') return core().tanh(values);
+  return core().sigmoid(values);
 }
 
 /** Class probabilities (softmax) of the network for a batch of inputs. */
@@ -50,11 +39,11 @@ export function forward(
   activation: Activation,
   inputs: tf.Tensor2D,
 ): tf.Tensor2D {
-  return tf.tidy(() => {
+  return core().tidy(() => {
     let values: tf.Tensor = inputs;
     layers.forEach((layer, index) => {
-      const linear = tf.add(tf.matMul(values, layer.kernel), layer.bias);
-      values = index === layers.length - 1 ? tf.softmax(linear) : activate(activation, linear);
+      const linear = core().add(core().matMul(values, layer.kernel), layer.bias);
+      values = index === layers.length - 1 ? core().softmax(linear) : activate(activation, linear);
     });
     return values as tf.Tensor2D;
   });
@@ -62,16 +51,18 @@ export function forward(
 
 /** Mean categorical cross-entropy of probabilities against one-hot labels. */
 export function crossEntropy(probabilities: tf.Tensor2D, oneHot: tf.Tensor2D): tf.Scalar {
-  return tf.tidy(() => {
-    const clipped = tf.clipByValue(probabilities, PROBABILITY_EPSILON, 1 - PROBABILITY_EPSILON);
-    return tf.neg(tf.mean(tf.sum(tf.mul(oneHot, tf.log(clipped)), 1)));
+  return core().tidy(() => {
+    const clipped = core().clipByValue(probabilities, PROBABILITY_EPSILON, 1 - PROBABILITY_EPSILON);
+    return core().neg(core().mean(core().sum(core().mul(oneHot, core().log(clipped)), 1)));
   });
 }
 
 /** How many rows' most probable class is their label. */
 export function correctCount(probabilities: tf.Tensor2D, oneHot: tf.Tensor2D): tf.Scalar {
-  return tf.tidy(() =>
-    tf.sum(tf.cast(tf.equal(tf.argMax(probabilities, 1), tf.argMax(oneHot, 1)), 'int32')),
+  return core().tidy(() =>
+    core().sum(
+      core().cast(core().equal(core().argMax(probabilities, 1), core().argMax(oneHot, 1)), 'int32'),
+    ),
   );
 }
 
@@ -88,8 +79,8 @@ export function datasetTensors(
     oneHot[row * classes + (dataset.labels[sample] ?? 0)] = 1;
   });
   return {
-    inputs: tf.tensor2d(inputs, [indices.length, features]),
-    oneHot: tf.tensor2d(oneHot, [indices.length, classes]),
+    inputs: core().tensor2d(inputs, [indices.length, features]),
+    oneHot: core().tensor2d(oneHot, [indices.length, classes]),
   };
 }
 
@@ -103,7 +94,7 @@ export function evaluateOn(
   if (indices.length === 0) return null;
   const { inputs, oneHot } = datasetTensors(dataset, indices);
   try {
-    const [loss, correct] = tf.tidy(() => {
+    const [loss, correct] = core().tidy(() => {
       const probabilities = forward(layers, activation, inputs);
       return [
         crossEntropy(probabilities, oneHot).dataSync()[0] ?? Number.NaN,
@@ -122,8 +113,8 @@ export function weightTensors(
   layers: readonly DenseWeights[],
 ): { kernel: tf.Tensor2D; bias: tf.Tensor1D }[] {
   return layers.map((layer) => ({
-    kernel: tf.tensor2d(layer.kernel, [layer.inputs, layer.units]),
-    bias: tf.tensor1d(layer.bias),
+    kernel: core().tensor2d(layer.kernel, [layer.inputs, layer.units]),
+    bias: core().tensor1d(layer.bias),
   }));
 }
 
