@@ -155,6 +155,59 @@ describe('Job Details', () => {
     expect(screen.getByText('20,899')).toBeInTheDocument();
   });
 
+  it('shows a trained network: final metrics, both curves in words, the dataset and its weights', async () => {
+    const zeros = (count: number) => btoa(String.fromCharCode(...new Uint8Array(count * 4)));
+    signInAsEnterprise(
+      makeJob({
+        ...finished,
+        job_type: 'neural_network_training',
+        params: { epochs: 2 },
+        result: {
+          history: [
+            { epoch: 1, loss: 1.9, accuracy: 0.41, val_loss: 1.5, val_accuracy: 0.6 },
+            { epoch: 2, loss: 0.8, accuracy: 0.82, val_loss: 0.7, val_accuracy: 0.91 },
+          ],
+          final: { loss: 0.75, accuracy: 0.84, val_loss: 0.7, val_accuracy: 0.9137 },
+          parameters: 4522,
+          dataset: {
+            name: 'digits',
+            samples: 1797,
+            features: 64,
+            classes: 10,
+            training_samples: 1438,
+            validation_samples: 359,
+          },
+          weights: {
+            format: 'float32-le-base64',
+            activation: 'relu',
+            output_activation: 'softmax',
+            layers: [
+              { kernel_shape: [64, 2], kernel: zeros(128), bias: zeros(2) },
+              { kernel_shape: [2, 10], kernel: zeros(20), bias: zeros(10) },
+            ],
+          },
+        },
+      }),
+    );
+    renderApp(`/jobs/${JOB_ID}`);
+
+    expect(await screen.findByText('Validation accuracy')).toBeInTheDocument();
+    expect(screen.getByText('91.4%')).toBeInTheDocument();
+    expect(screen.getByText('64 → 2 → 10')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Training loss went from 1.9 at epoch 1 to 0.8 at epoch 2; validation loss ended at 0.7.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Training accuracy went from 41% at epoch 1 to 82% at epoch 2; validation accuracy ended at 91%.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/1,438 trained on, 359 held out for validation/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download weights' })).toBeEnabled();
+  });
+
   it('shows a matrix product: dimensions, checksum, Freivalds check and the matrix C', async () => {
     signInAsEnterprise(
       makeJob({
