@@ -158,7 +158,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     });
     shutdownSteps.push(() => services.passwordReset.settlePendingDeliveries());
 
-    await services.marketplace.ensureBuiltIns();
+    // A database that cannot be reached now must not keep the rest of the server from starting
+    // (its health check says so); the built-ins are registered at the next start.
+    await services.marketplace
+      .ensureBuiltIns()
+      .catch((error: unknown) =>
+        app.log.error(loggableError(error), 'The built-in models could not be registered'),
+      );
     // The server checks trained networks on their weights (neural_network_training).
     await loadTensorFlow();
     await services.wakeups.start();
