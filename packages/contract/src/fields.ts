@@ -159,3 +159,16 @@ function formatBytes(bytes: number): string {
 
 export const idSchema = z.uuid('Must be a valid id');
 export const timestampSchema = z.string().describe('ISO 8601 date-time');
+
+/** `page` of a list's query string: 1 and up. */
+export const pageQuerySchema = z.coerce
+  .number()
+  .int('page must be a whole number')
+  .min(1, 'page must be at least 1');
+
+/** `page_size` of a list's query string: 1 to 100. */
+export const pageSizeQuerySchema = z.coerce
+  .number()
+  .int('page_size must be a whole number')
+  .min(1, 'page_size must be at least 1')
+  .max(100, 'page_size must be at most 100');

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { JOB_TYPES } from './job-types/index.ts';
-import { idSchema, safeString, timestampSchema } from './fields.ts';
+import {
+  idSchema,
+  pageQuerySchema,
+  pageSizeQuerySchema,
+  safeString,
+  timestampSchema,
+} from './fields.ts';
 import { jobParamsSchemas, jobUsageSchema } from './job-params.ts';
 
 export const jobTypeSchema = z.enum(JOB_TYPES, { error: 'Unknown job type' });
@@ -85,17 +91,8 @@ export type Job = z.infer<typeof jobSchema>;
 
 export const jobListQuerySchema = z.object({
   status: safeString('status', 40).optional(),
-  page: z.coerce
-    .number()
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .optional(),
-  page_size: z.coerce
-    .number()
-    .int('page_size must be a whole number')
-    .min(1, 'page_size must be at least 1')
-    .max(100, 'page_size must be at most 100')
-    .optional(),
+  page: pageQuerySchema.optional(),
+  page_size: pageSizeQuerySchema.optional(),
 });
 export type JobListQuery = z.input<typeof jobListQuerySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JOB_TYPES } from './job-types/index.ts';
-import { safeString } from './fields.ts';
+import { pageQuerySchema, pageSizeQuerySchema, safeString } from './fields.ts';
 
 // The model marketplace (spec section 7, its result shapes ours): the models and datasets the AI
 // job types run on. Each entry names a file in the server's model store by its sha256; enrolled
@@ -28,17 +28,8 @@ export const marketplaceSearchQuerySchema = z.object({
   category: z
     .enum(MODEL_CATEGORIES, { error: `category must be one of ${MODEL_CATEGORIES.join(', ')}` })
     .optional(),
-  page: z.coerce
-    .number()
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .optional(),
-  page_size: z.coerce
-    .number()
-    .int('page_size must be a whole number')
-    .min(1, 'page_size must be at least 1')
-    .max(100, 'page_size must be at most 100')
-    .optional(),
+  page: pageQuerySchema.optional(),
+  page_size: pageSizeQuerySchema.optional(),
 });
 export type MarketplaceSearchQuery = z.input<typeof marketplaceSearchQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, timestampSchema } from './fields.ts';
+import { idSchema, pageQuerySchema, timestampSchema } from './fields.ts';
 
 export const NOTIFICATION_KINDS = [
   'job_completed',
@@ -25,11 +25,7 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListQuerySchema = z.object({
-  page: z.coerce
-    .number()
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .default(1),
+  page: pageQuerySchema.default(1),
 });
 
 export const notificationListResponseSchema = z.object({

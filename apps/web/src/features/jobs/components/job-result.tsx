@@ -3,6 +3,7 @@ import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { shortId } from '@/lib/format';
+import { downloadJson } from '@/lib/download';
 import { RESULT_VIEWS } from '../job-types';
 import { monoBlock } from '../job-types/result-parts';
 
@@ -24,22 +25,12 @@ export function resultFileName(job: Pick<Job, 'id'>): string {
 
 /** Saves the whole result, with what produced it, as a JSON file. */
 function downloadResult(job: Job, result: Record<string, unknown>): void {
-  const body = {
+  downloadJson(resultFileName(job), {
     job_id: job.id,
     job_type: job.job_type,
     params: job.params,
     result,
-  };
-  const blob = new Blob([JSON.stringify(body, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = resultFileName(job);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoke after the click has been handled, or some browsers cancel the download.
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
+  });
 }
 
 /** The verified result of a completed job; before that, what will appear here. */

@@ -15,6 +15,7 @@ import {
   YAxis,
 } from 'recharts';
 import { Button } from '@/components/ui/button';
+import { downloadJson } from '@/lib/download';
 import { Fact, Facts, integer, Section } from './result-parts';
 
 // A trained network: its final metrics, the loss and accuracy per epoch as two charts (each also
@@ -131,20 +132,11 @@ export const WEIGHTS_FILE_NAME = 'network-weights.json';
 
 /** Saves the trained network (layers, activations, float32 weights) as a JSON file. */
 function downloadWeights(result: NeuralNetworkTrainingResult): void {
-  const body = {
+  downloadJson(WEIGHTS_FILE_NAME, {
     dataset: result.dataset,
     parameters: result.parameters,
     weights: result.weights,
-  };
-  const blob = new Blob([JSON.stringify(body, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = WEIGHTS_FILE_NAME;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
+  });
 }
 
 function NeuralNetworkTrainingResultView({ result }: { result: NeuralNetworkTrainingResult }) {

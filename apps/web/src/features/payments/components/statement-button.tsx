@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { downloadUrl } from '@/lib/download';
 import { getStatement } from '../api/get-statement';
 
 /** How many months back statements can be picked (the current month included). */
@@ -37,15 +38,6 @@ function monthLabel(key: string): string {
   return monthName.format(new Date(`${key}-01T00:00:00Z`));
 }
 
-function download(url: string, fileName: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
-
 /**
  * Download Invoice: the printable statement of the chosen month, fetched with the bearer token and
  * opened in a new tab, or saved as a file when the browser blocks the tab.
@@ -68,7 +60,7 @@ export function StatementButton({ accountCreatedAt }: { accountCreatedAt?: strin
         tab.opener = null;
         tab.location.href = url;
       } else {
-        download(url, `fabric-statement-${month}.html`);
+        downloadUrl(url, `fabric-statement-${month}.html`);
       }
     } catch (error) {
       tab?.close();
