@@ -127,13 +127,6 @@ export function createPaymentService(options: {
   }
 
   /**
-   * Moves the purchase's amount from the outside world to the credits, once. `paid` is what the
-   * provider says was paid (a webhook); the sandbox, which pays at once, gives none. A purchase is
-   * granted only while pending, and only when the provider's session, amount and currency are the
-   * ones this purchase was opened with; anything else is refused and raised as an alert for a
-   * person to look at (money may have been taken for a purchase we did not grant).
-   */
-  /**
    * Before a paid purchase is granted: the fingerprint of the card or bank account that paid it,
    * so an enterprise paying with its provider account's payout instrument is linked to it. A
    * provider that cannot be asked now fails the webhook, which the provider delivers again.
@@ -150,6 +143,13 @@ export function createPaymentService(options: {
     });
   }
 
+  /**
+   * Moves the purchase's amount from the outside world to the credits, once. `paid` is what the
+   * provider says was paid (a webhook); the sandbox, which pays at once, gives none. A purchase is
+   * granted only while pending, and only when the provider's session, amount and currency are the
+   * ones this purchase was opened with; anything else is refused and raised as an alert for a
+   * person to look at (money may have been taken for a purchase we did not grant).
+   */
   async function grantPurchase(
     purchaseId: string,
     reference: string,
