@@ -8,6 +8,7 @@ import {
   neuralNetworkDatasetShape,
   type InlineNeuralNetworkDataset,
   type NeuralNetworkDatasetName,
+  type NeuralNetworkTrainingResult,
 } from '@fabric/contract';
 import { SeededRandom } from '../../random.ts';
 import { DIGITS_CSV_GZ_BASE64 } from './digits-data.ts';
@@ -154,4 +155,19 @@ export function splitNeuralNetworkDataset(
   shuffleInPlace(order, new SeededRandom(seed, NEURAL_NETWORK_SALTS.split));
   const validationCount = Math.floor(samples * validationSplit);
   return { validation: order.slice(0, validationCount), training: order.slice(validationCount) };
+}
+
+/** The result's `dataset`: what the network learned from, as the kernel and the check both state it. */
+export function datasetSummary(
+  dataset: NeuralNetworkDataset,
+  split: { training: Int32Array; validation: Int32Array },
+): NeuralNetworkTrainingResult['dataset'] {
+  return {
+    name: dataset.name,
+    samples: dataset.samples,
+    features: dataset.features,
+    classes: dataset.classes,
+    training_samples: split.training.length,
+    validation_samples: split.validation.length,
+  };
 }

@@ -17,6 +17,7 @@ import {
   loadNeuralNetworkDataset,
   shuffleInPlace,
   splitNeuralNetworkDataset,
+  datasetSummary,
   type NeuralNetworkDataset,
 } from './datasets.ts';
 import {
@@ -188,14 +189,7 @@ export function trainNeuralNetwork(
         val_accuracy: last?.val_accuracy ?? null,
       },
       parameters: denseParameterCount(layerSizes),
-      dataset: {
-        name: dataset.name,
-        samples: dataset.samples,
-        features: dataset.features,
-        classes: dataset.classes,
-        training_samples: training.length,
-        validation_samples: validation.length,
-      },
+      dataset: datasetSummary(dataset, { training, validation }),
       weights: {
         format: NEURAL_NETWORK_WEIGHTS_FORMAT,
         activation: params.activation,

@@ -6,7 +6,7 @@
 import { denseParameterCount, type NeuralNetworkTrainingResult } from '@fabric/contract';
 import type { ResolvedNeuralNetworkParams } from '../../params.ts';
 import { fail, ok, type VerificationOutcome } from '../../verification.ts';
-import { loadNeuralNetworkDataset, splitNeuralNetworkDataset } from './datasets.ts';
+import { datasetSummary, loadNeuralNetworkDataset, splitNeuralNetworkDataset } from './datasets.ts';
 import { networkLayerSizes } from './kernel.ts';
 import { decodeWeights, evaluateOn, useCpuBackend, weightTensors } from './model.ts';
 
@@ -30,19 +30,9 @@ export function verifyNeuralNetworkTraining(
   result: NeuralNetworkTrainingResult,
 ): VerificationOutcome {
   const dataset = loadNeuralNetworkDataset(params.dataset, params.seed);
-  const { training, validation } = splitNeuralNetworkDataset(
-    dataset.samples,
-    params.validationSplit,
-    params.seed,
-  );
-  const expected = {
-    name: dataset.name,
-    samples: dataset.samples,
-    features: dataset.features,
-    classes: dataset.classes,
-    training_samples: training.length,
-    validation_samples: validation.length,
-  };
+  const split = splitNeuralNetworkDataset(dataset.samples, params.validationSplit, params.seed);
+  const { training, validation } = split;
+  const expected = datasetSummary(dataset, split);
   for (const [key, value] of Object.entries(expected)) {
     const reported = result.dataset[key as keyof typeof expected];
     if (reported !== value) {
