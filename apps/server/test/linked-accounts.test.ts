@@ -161,18 +161,21 @@ describeEachDatabase('linked accounts: one person on both sides of the market', 
   /** A provider whose connected account is paid out to `instrument`. */
   async function providerPaidTo(instrument: string): Promise<string> {
     const token = (await registerUser(app, { role: 'node_provider' })).auth.access_token;
+    await connectPayoutsTo(token, instrument);
+    return token;
+  }
+
+  /**
+   * The provider onboards a connected account paid out to `instrument`; Settings then asks for its
+   * status, which is when the server reads the account's payout instruments.
+   */
+  async function connectPayoutsTo(token: string, instrument: string): Promise<void> {
     const onboard = await app.inject({
       url: apiPaths.payment.connectOnboard,
       headers: bearer(token),
     });
     expect(onboard.statusCode, onboard.body).toBe(200);
     stripe.payOutTo(stripe.lastAccountId(), instrument);
-    await checkConnectStatus(token);
-    return token;
-  }
-
-  /** Settings asks for the connection's status: Stripe's account, with its payout instruments. */
-  async function checkConnectStatus(token: string) {
     const status = await app.inject({
       url: apiPaths.payment.connectStatus,
       headers: bearer(token),
@@ -222,13 +225,7 @@ describeEachDatabase('linked accounts: one person on both sides of the market', 
     expect((await balanceOf(app, provider)).pending_earnings).toBe(0.27);
 
     // Then the provider connects the card that paid the enterprise's credits for its payouts.
-    const onboard = await app.inject({
-      url: apiPaths.payment.connectOnboard,
-      headers: bearer(provider),
-    });
-    expect(onboard.statusCode, onboard.body).toBe(200);
-    stripe.payOutTo(stripe.lastAccountId(), card);
-    await checkConnectStatus(provider);
+    await connectPayoutsTo(provider, card);
 
     const now = clock.now();
     clock.advanceBy(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 2) - now.getTime());

@@ -45,10 +45,13 @@ export function createMarketplaceService(dependencies: {
   const { repositories, store, clock } = dependencies;
 
   /**
-   * Copies the file into the store (checked against `entry.sha256`), then lists it: a file that
-   * does not match is never listed.
+   * Copies the file into the store (checked against `entry.sha256`), then lists it with the size
+   * the store measured: a file that does not match is never listed.
    */
-  async function register(source: string, entry: NewMarketplaceModel): Promise<MarketplaceModel> {
+  async function register(
+    source: string,
+    entry: Omit<NewMarketplaceModel, 'sizeBytes'>,
+  ): Promise<MarketplaceModel> {
     const stored = await store.importFile(source, entry.sha256);
     const row = await repositories.marketplace.upsert(
       { ...entry, sizeBytes: stored.sizeBytes },
